@@ -1,0 +1,1 @@
+//! Reusable spec components (filled in by the canned-components issue).

@@ -1,0 +1,58 @@
+//! Procedural macros of [xsmith](https://docs.rs/xsmith): the declarative
+//! spec DSL. They parse with `syn`, report mistakes at the user's spans, and
+//! expand into calls of `xsmith`'s public API (the `Component` builder); no
+//! generation logic lives here.
+//!
+//! Use them through `xsmith`, which re-exports them.
+
+mod check;
+mod expand;
+mod parse;
+
+use proc_macro::TokenStream;
+
+/// Declares a spec component: a function returning an `xsmith::Component`
+/// built from a grammar and per-production properties.
+///
+/// ```text
+/// component! {
+///     /// Doc comment of the generated function.
+///     pub fn calc;                     // the function (and component) name
+///     uses { Stmt }                    // node types declared by other components
+///     grammar {
+///         Program { body: Expr }       // a production with a child field
+///         abstract Expr {}             // abstract: a node type, never generated
+///         Literal: Expr { value = |r| r.int_in(1, 99) }   // data field and initialiser
+///         Add: Expr { left: Expr, right: Expr }
+///         Block { items: [Stmt; 0..=4] }                  // Kleene-star list, length 0 to 4
+///     }
+///     render {
+///         Program => [body, hardline],                    // a template
+///         Add => ["(", left, " + ", right, ")"],
+///         Literal => |node| xsmith::Doc::text(node.data("value").to_string()),
+///     }
+///     choice_weight { Literal => 3, Add => |hole| 8u32.saturating_sub(hole.depth()) }
+///     may_be_generated { Block => false }
+///     depth_increase { Block => 0 }
+///     fresh { Literal => { value: |node| node.random().int_in(1, 9) } }
+///     choice_filters { Add => |hole| hole.depth() < 10 }
+///     feature { Add => "addition" }
+/// }
+/// ```
+///
+/// Template pieces: string literals (newlines become hard line breaks), field
+/// names, `line`, `softline`, `hardline`, `nest(N, [..])`, `group([..])` and
+/// `join(field, [..])` (a list's elements with a separator).
+///
+/// Mistakes the macro can see are compile errors at their span: unknown node
+/// types and productions, duplicate productions and fields, unknown fields in
+/// properties, unknown properties and values of the wrong kind. Names that
+/// only other components know are checked when the spec is assembled.
+#[proc_macro]
+pub fn component(input: TokenStream) -> TokenStream {
+    let parsed = syn::parse_macro_input!(input as parse::ComponentInput);
+    match check::check(&parsed) {
+        Ok(()) => expand::expand(&parsed).into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}

@@ -1,0 +1,263 @@
+//! Attributes: per-node computations that may read the tree and other
+//! attributes, cached per node and recomputed only when the part of the tree
+//! they depend on has changed.
+//!
+//! An attribute declares what it depends on ([`Dependence`]); the tree keeps
+//! versions of each node and of each node's subtree, so checking whether a
+//! cached value is still good is one comparison. Types, scopes and effects are
+//! built on this mechanism; fuzzer authors define their own the same way.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::tree::{NodeId, Tree};
+
+/// What an attribute's value depends on, which decides when a cached value
+/// goes stale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dependence {
+    /// The node itself and its ancestors (which never change once made):
+    /// stale when the node changes (a hole is filled). Depth, the enclosing
+    /// production, a hole's node type.
+    Node,
+    /// The node's subtree: stale when anything under the node changes. Sizes,
+    /// synthesized summaries such as effects.
+    Subtree,
+    /// Anything in the tree: stale after any change. The safe default for
+    /// attributes that look sideways (visible bindings).
+    Tree,
+}
+
+/// A named per-node computation with a cached result.
+///
+/// ```
+/// use xsmith::{Attribute, Dependence};
+/// // How many nodes a subtree has: it depends on the subtree only.
+/// let size = Attribute::new("size", Dependence::Subtree, |tree, node| {
+///     let mut stack = vec![node];
+///     let mut count = 0;
+///     while let Some(n) = stack.pop() {
+///         count += 1;
+///         stack.extend(tree.children(n));
+///     }
+///     count
+/// });
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::example::tree(&spec, 1);
+/// assert_eq!(tree.attribute(&size, tree.root()), tree.len());
+/// ```
+pub struct Attribute<T> {
+    id: usize,
+    name: &'static str,
+    dependence: Dependence,
+    compute: Arc<dyn Fn(&Tree, NodeId) -> T + Send + Sync>,
+}
+
+impl<T> Clone for Attribute<T> {
+    fn clone(&self) -> Self {
+        Attribute {
+            id: self.id,
+            name: self.name,
+            dependence: self.dependence,
+            compute: Arc::clone(&self.compute),
+        }
+    }
+}
+
+static NEXT_ATTRIBUTE_ID: AtomicUsize = AtomicUsize::new(0);
+
+impl<T: Clone + 'static> Attribute<T> {
+    /// Defines an attribute. Each call makes a distinct attribute with a cache
+    /// of its own; clones share it.
+    ///
+    /// ```
+    /// use xsmith::{Attribute, Dependence};
+    /// let depth = Attribute::new("depth", Dependence::Node, |tree, node| tree.node(node).depth);
+    /// # let _ = depth;
+    /// ```
+    pub fn new(
+        name: &'static str,
+        dependence: Dependence,
+        compute: impl Fn(&Tree, NodeId) -> T + Send + Sync + 'static,
+    ) -> Attribute<T> {
+        Attribute {
+            id: NEXT_ATTRIBUTE_ID.fetch_add(1, Ordering::Relaxed),
+            name,
+            dependence,
+            compute: Arc::new(compute),
+        }
+    }
+
+    /// The attribute's name.
+    ///
+    /// ```
+    /// let a = xsmith::Attribute::new("depth", xsmith::Dependence::Node, |t, n| t.node(n).depth);
+    /// assert_eq!(a.name(), "depth");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+}
+
+/// A cached value and the tree version it was computed at.
+struct Entry<T> {
+    value: T,
+    computed_at: u64,
+}
+
+/// The cache of one attribute: an entry per node, or a marker that the
+/// value is being computed (to report a cyclic definition).
+struct Table<T> {
+    entries: Vec<Option<Entry<T>>>,
+    in_progress: Vec<bool>,
+}
+
+/// Every attribute cache of one tree, keyed by attribute id.
+#[derive(Default)]
+pub(crate) struct AttributeCaches {
+    tables: RefCell<IndexMap<usize, Box<dyn Any>>>,
+}
+
+impl Tree {
+    /// The value of `attribute` at `node`: from the cache when it is still
+    /// good, else computed (reading whatever else it needs) and cached.
+    ///
+    /// # Panics
+    ///
+    /// When an attribute's value at a node depends on itself: a cyclic
+    /// attribute definition is a bug in the spec, named in the message.
+    ///
+    /// ```
+    /// use xsmith::{Attribute, Dependence};
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::example::tree(&spec, 3);
+    /// let depth = Attribute::new("depth", Dependence::Node, |tree, node| tree.node(node).depth);
+    /// assert_eq!(tree.attribute(&depth, tree.root()), 0);
+    /// ```
+    pub fn attribute<T: Clone + 'static>(&self, attribute: &Attribute<T>, node: NodeId) -> T {
+        if let Some(value) = self.cached(attribute, node) {
+            return value;
+        }
+        self.with_table(attribute, |table| {
+            if table.in_progress[node.index()] {
+                panic!(
+                    "attribute `{}` at node {} depends on itself: its definition is cyclic",
+                    attribute.name,
+                    node.index()
+                );
+            }
+            table.in_progress[node.index()] = true;
+        });
+        let value = (attribute.compute)(self, node);
+        let computed_at = self.version();
+        self.with_table(attribute, |table| {
+            table.in_progress[node.index()] = false;
+            table.entries[node.index()] = Some(Entry {
+                value: value.clone(),
+                computed_at,
+            });
+        });
+        value
+    }
+
+    fn cached<T: Clone + 'static>(&self, attribute: &Attribute<T>, node: NodeId) -> Option<T> {
+        let tables = self.caches.tables.borrow();
+        let table = tables.get(&attribute.id)?.downcast_ref::<Table<T>>()?;
+        let entry = table.entries.get(node.index())?.as_ref()?;
+        let still_good = match attribute.dependence {
+            Dependence::Node => entry.computed_at >= self.node(node).changed_at,
+            Dependence::Subtree => entry.computed_at >= self.node(node).subtree_changed_at,
+            Dependence::Tree => entry.computed_at == self.version(),
+        };
+        still_good.then(|| entry.value.clone())
+    }
+
+    fn with_table<T: 'static, R>(&self, attribute: &Attribute<T>, f: impl FnOnce(&mut Table<T>) -> R) -> R {
+        let mut tables = self.caches.tables.borrow_mut();
+        let table = tables
+            .entry(attribute.id)
+            .or_insert_with(|| {
+                Box::new(Table::<T> {
+                    entries: Vec::new(),
+                    in_progress: Vec::new(),
+                })
+            })
+            .downcast_mut::<Table<T>>()
+            .expect("an attribute id always maps to a table of its own value type");
+        let len = self.len();
+        if table.entries.len() < len {
+            table.entries.resize_with(len, || None);
+            table.in_progress.resize(len, false);
+        }
+        f(table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn cached_values_are_reused_until_the_subtree_changes() {
+        let spec = crate::example::spec();
+        let mut generator = crate::Generator::new(&spec, crate::Options::default()).unwrap();
+        let mut random = crate::Random::from_seed(5);
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&calls);
+        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, move |tree, node| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            let mut stack = vec![node];
+            let mut holes = 0;
+            while let Some(n) = stack.pop() {
+                holes += usize::from(tree.node(n).is_hole);
+                stack.extend(tree.children(n));
+            }
+            holes
+        });
+        let mut tree = Tree::new(&spec);
+        assert_eq!(tree.attribute(&holes, tree.root()), 1);
+        assert_eq!(tree.attribute(&holes, tree.root()), 1);
+        assert_eq!(calls.load(Ordering::Relaxed), 1, "second read comes from the cache");
+        generator.fill_next_hole(&mut tree, &mut random).unwrap();
+        let after_one_fill = tree.attribute(&holes, tree.root());
+        assert_eq!(calls.load(Ordering::Relaxed), 2, "a fill under the root invalidates it");
+        assert_eq!(after_one_fill, tree.ids().filter(|&n| tree.node(n).is_hole).count());
+    }
+
+    #[test]
+    fn node_dependent_values_survive_changes_elsewhere() {
+        let spec = crate::example::spec();
+        let mut generator = crate::Generator::new(&spec, crate::Options::default()).unwrap();
+        let mut random = crate::Random::from_seed(8);
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&calls);
+        let depth = Attribute::new("depth", Dependence::Node, move |tree, node| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            tree.node(node).depth
+        });
+        let mut tree = Tree::new(&spec);
+        generator.fill_next_hole(&mut tree, &mut random).unwrap();
+        let first_child = tree.children(tree.root()).next().unwrap();
+        tree.attribute(&depth, tree.root());
+        tree.attribute(&depth, first_child);
+        while generator.fill_next_hole(&mut tree, &mut random).unwrap() {}
+        tree.attribute(&depth, tree.root());
+        assert_eq!(calls.load(Ordering::Relaxed), 2, "the root did not change after it was filled");
+    }
+
+    #[test]
+    #[should_panic(expected = "attribute `loop` at node 0 depends on itself")]
+    fn cyclic_definitions_are_reported() {
+        thread_local!(static LOOP: Attribute<u32> = Attribute::new("loop", Dependence::Tree, |tree, node| {
+            LOOP.with(|a| tree.attribute(a, node))
+        }));
+        let spec = crate::example::spec();
+        let tree = Tree::new(&spec);
+        LOOP.with(|a| tree.attribute(a, tree.root()));
+    }
+}

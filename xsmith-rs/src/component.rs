@@ -1,0 +1,344 @@
+//! Spec components: named bundles of grammar productions and their
+//! properties, combined into a [`Spec`](crate::Spec) by
+//! [`Spec::assemble`](crate::Spec::assemble).
+//!
+//! The [`component!`](crate::component) macro writes these calls for you;
+//! this builder is the procedural form it expands into.
+
+use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, Weight};
+
+/// One field of a production: a child node, a list of child nodes, or a data
+/// value drawn when the node is made.
+#[derive(Clone)]
+pub enum FieldDecl {
+    /// A single child whose node type is the named production.
+    Child {
+        /// The field's name, unique in its production.
+        name: String,
+        /// The node type of the child (a production name).
+        node_type: String,
+    },
+    /// A Kleene-star list of children of one node type.
+    List {
+        /// The field's name, unique in its production.
+        name: String,
+        /// The node type of the elements.
+        node_type: String,
+        /// How many elements a new list gets.
+        length: ListLength,
+    },
+    /// A data value (a literal's value, a name) set when the node is made.
+    Data {
+        /// The field's name, unique in its production.
+        name: String,
+        /// Draws the value from the program's random source.
+        init: DataInit,
+    },
+}
+
+impl FieldDecl {
+    /// The field's name.
+    ///
+    /// ```
+    /// let f = xsmith::FieldDecl::Child { name: "left".into(), node_type: "Expr".into() };
+    /// assert_eq!(f.name(), "left");
+    /// ```
+    pub fn name(&self) -> &str {
+        match self {
+            FieldDecl::Child { name, .. }
+            | FieldDecl::List { name, .. }
+            | FieldDecl::Data { name, .. } => name,
+        }
+    }
+}
+
+/// A grammar production as declared: a name, an optional supertype, whether
+/// it is abstract, and its own fields (a subtype also has its supertype's
+/// fields, which come first).
+///
+/// ```
+/// use xsmith::ProductionDecl;
+/// let add = ProductionDecl::new("Add").supertype("Expr").child("left", "Expr").child("right", "Expr");
+/// assert_eq!(add.name, "Add");
+/// assert_eq!(add.fields.len(), 2);
+/// ```
+#[derive(Clone)]
+pub struct ProductionDecl {
+    /// The production's name, unique in a spec.
+    pub name: String,
+    /// The production it is a subtype of, if any.
+    pub supertype: Option<String>,
+    /// Abstract productions are node types only: they are never generated.
+    pub is_abstract: bool,
+    /// The fields it declares (not counting inherited ones).
+    pub fields: Vec<FieldDecl>,
+}
+
+impl ProductionDecl {
+    /// A concrete production with no supertype and no fields.
+    ///
+    /// ```
+    /// let p = xsmith::ProductionDecl::new("Program");
+    /// assert!(!p.is_abstract);
+    /// ```
+    pub fn new(name: impl Into<String>) -> ProductionDecl {
+        ProductionDecl {
+            name: name.into(),
+            supertype: None,
+            is_abstract: false,
+            fields: Vec::new(),
+        }
+    }
+
+    /// Makes it a subtype of `supertype`.
+    ///
+    /// ```
+    /// let p = xsmith::ProductionDecl::new("Literal").supertype("Expr");
+    /// assert_eq!(p.supertype.as_deref(), Some("Expr"));
+    /// ```
+    pub fn supertype(mut self, supertype: impl Into<String>) -> ProductionDecl {
+        self.supertype = Some(supertype.into());
+        self
+    }
+
+    /// Makes it abstract: a node type that only its subtypes fill.
+    ///
+    /// ```
+    /// assert!(xsmith::ProductionDecl::new("Expr").abstract_().is_abstract);
+    /// ```
+    pub fn abstract_(mut self) -> ProductionDecl {
+        self.is_abstract = true;
+        self
+    }
+
+    /// Adds a single child field.
+    ///
+    /// ```
+    /// let p = xsmith::ProductionDecl::new("Neg").child("operand", "Expr");
+    /// assert_eq!(p.fields[0].name(), "operand");
+    /// ```
+    pub fn child(mut self, name: impl Into<String>, node_type: impl Into<String>) -> ProductionDecl {
+        self.fields.push(FieldDecl::Child {
+            name: name.into(),
+            node_type: node_type.into(),
+        });
+        self
+    }
+
+    /// Adds a Kleene-star list field.
+    ///
+    /// ```
+    /// use xsmith::{ListLength, ProductionDecl};
+    /// let p = ProductionDecl::new("Block").list("statements", "Statement", ListLength::uniform(0, 4));
+    /// assert_eq!(p.fields.len(), 1);
+    /// ```
+    pub fn list(
+        mut self,
+        name: impl Into<String>,
+        node_type: impl Into<String>,
+        length: ListLength,
+    ) -> ProductionDecl {
+        self.fields.push(FieldDecl::List {
+            name: name.into(),
+            node_type: node_type.into(),
+            length,
+        });
+        self
+    }
+
+    /// Adds a data field drawn by `init` when the node is made.
+    ///
+    /// ```
+    /// use xsmith::{DataInit, ProductionDecl};
+    /// let p = ProductionDecl::new("Literal").data("value", DataInit::new(|r| r.int_in(1, 99)));
+    /// assert_eq!(p.fields[0].name(), "value");
+    /// ```
+    pub fn data(mut self, name: impl Into<String>, init: DataInit) -> ProductionDecl {
+        self.fields.push(FieldDecl::Data {
+            name: name.into(),
+            init,
+        });
+        self
+    }
+}
+
+/// A property value given to one production by a component.
+#[derive(Clone)]
+pub(crate) enum PropertyValue {
+    MayBeGenerated(bool),
+    ChoiceWeight(Weight),
+    DepthIncrease(u32),
+    Fresh(FreshHook),
+    ChoiceFilter(Filter),
+    Render(Renderer),
+    Feature(String),
+}
+
+impl PropertyValue {
+    pub(crate) fn property_name(&self) -> &'static str {
+        match self {
+            PropertyValue::MayBeGenerated(_) => "may_be_generated",
+            PropertyValue::ChoiceWeight(_) => "choice_weight",
+            PropertyValue::DepthIncrease(_) => "depth_increase",
+            PropertyValue::Fresh(_) => "fresh",
+            PropertyValue::ChoiceFilter(_) => "choice_filters",
+            PropertyValue::Render(_) => "render",
+            PropertyValue::Feature(_) => "feature",
+        }
+    }
+}
+
+/// A named bundle of productions and properties.
+///
+/// Properties may name productions of other components: they are matched when
+/// the components are assembled into a spec, and a property set by a later
+/// component replaces the same property set by an earlier one (so a language
+/// can override a canned default).
+///
+/// ```
+/// use xsmith::{Component, ProductionDecl, Weight};
+/// let mut c = Component::new("calc");
+/// c.production(ProductionDecl::new("Expr").abstract_());
+/// c.choice_weight("Expr", Weight::Constant(3));
+/// assert_eq!(c.name(), "calc");
+/// ```
+#[derive(Clone)]
+pub struct Component {
+    name: String,
+    pub(crate) productions: Vec<ProductionDecl>,
+    pub(crate) properties: Vec<(String, PropertyValue)>,
+    pub(crate) features_off_by_default: Vec<String>,
+}
+
+impl Component {
+    /// An empty component.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Component::new("x").name(), "x");
+    /// ```
+    pub fn new(name: impl Into<String>) -> Component {
+        Component {
+            name: name.into(),
+            productions: Vec::new(),
+            properties: Vec::new(),
+            features_off_by_default: Vec::new(),
+        }
+    }
+
+    /// The component's name.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Component::new("basic").name(), "basic");
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Adds a production.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.production(xsmith::ProductionDecl::new("Program"));
+    /// ```
+    pub fn production(&mut self, production: ProductionDecl) -> &mut Component {
+        self.productions.push(production);
+        self
+    }
+
+    /// `may_be_generated`: whether the production is ever chosen (default
+    /// true). A production that is never generated needs no renderer.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.may_be_generated("Program", false);
+    /// ```
+    pub fn may_be_generated(&mut self, production: &str, value: bool) -> &mut Component {
+        self.property(production, PropertyValue::MayBeGenerated(value))
+    }
+
+    /// `choice_weight`: the production's weight among the choices of a hole
+    /// (default 10).
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.choice_weight("Add", xsmith::Weight::dynamic(|hole| if hole.depth() > 2 { 1 } else { 5 }));
+    /// ```
+    pub fn choice_weight(&mut self, production: &str, weight: Weight) -> &mut Component {
+        self.property(production, PropertyValue::ChoiceWeight(weight))
+    }
+
+    /// `depth_increase`: how much deeper the production's children are than
+    /// itself (default 1). Only a production with children and a positive
+    /// depth increase deepens the tree.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.depth_increase("Block", 0);
+    /// ```
+    pub fn depth_increase(&mut self, production: &str, increase: u32) -> &mut Component {
+        self.property(production, PropertyValue::DepthIncrease(increase))
+    }
+
+    /// `fresh`: custom initialisation run when the production fills a hole,
+    /// after its data fields got their initial values.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.fresh("Literal", xsmith::FreshHook::new(|node| {
+    ///     let v = node.random().int_in(1, 9);
+    ///     node.set("value", v);
+    /// }));
+    /// ```
+    pub fn fresh(&mut self, production: &str, hook: FreshHook) -> &mut Component {
+        self.property(production, PropertyValue::Fresh(hook))
+    }
+
+    /// `choice_filters`: a predicate on the hole that must hold for the
+    /// production to be a choice. Several filters all must hold.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.choice_filter("Div", xsmith::Filter::new(|hole| hole.depth() > 0));
+    /// ```
+    pub fn choice_filter(&mut self, production: &str, filter: Filter) -> &mut Component {
+        self.property(production, PropertyValue::ChoiceFilter(filter))
+    }
+
+    /// `render`: how the production's nodes print.
+    ///
+    /// ```
+    /// use xsmith::{Piece, Renderer};
+    /// let mut c = xsmith::Component::new("c");
+    /// c.render("Literal", Renderer::Template(vec![Piece::Field("value")]));
+    /// ```
+    pub fn render(&mut self, production: &str, renderer: Renderer) -> &mut Component {
+        self.property(production, PropertyValue::Render(renderer))
+    }
+
+    /// Puts the production in a named feature group, which `--with` and
+    /// `--without` switch on and off.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.feature("Div", "division");
+    /// ```
+    pub fn feature(&mut self, production: &str, group: &str) -> &mut Component {
+        self.property(production, PropertyValue::Feature(group.to_string()))
+    }
+
+    /// Makes a feature group off unless `--with` names it.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.feature("Div", "division").feature_off_by_default("division");
+    /// ```
+    pub fn feature_off_by_default(&mut self, group: &str) -> &mut Component {
+        self.features_off_by_default.push(group.to_string());
+        self
+    }
+
+    fn property(&mut self, production: &str, value: PropertyValue) -> &mut Component {
+        self.properties.push((production.to_string(), value));
+        self
+    }
+}

@@ -1,0 +1,664 @@
+//! Generation: filling the holes of a tree, one at a time in a deterministic
+//! order, each with a choice among the productions that pass every filter.
+//!
+//! For the next hole (depth first, left to right) the generator makes one
+//! choice per concrete production that could fill it, drops those that are
+//! switched off (`may_be_generated`, `--without`), fail a user filter, or
+//! would go deeper than needed past `--max-depth`, weighs the rest
+//! (`choice_weight`), picks one with the program's [`Random`], and builds it
+//! fresh: child fields become new holes, data fields are drawn, and the
+//! `fresh` hook runs. A node budget and a time limit end generation with an
+//! error, never a hang.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use smallvec::SmallVec;
+
+use crate::properties::Weight;
+use crate::random::Random;
+use crate::spec::{FieldKind, ProdId, Production, Spec};
+use crate::tree::{NodeId, Slot, Tree, Value};
+
+/// The knobs of generation that every fuzzer's command line offers.
+///
+/// ```
+/// let options = xsmith::Options { max_depth: 3, ..Default::default() };
+/// assert_eq!(options.max_nodes, 100_000);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Past this depth only the choices that finish soonest are made.
+    pub max_depth: u32,
+    /// Generation fails once a tree would have more nodes than this.
+    pub max_nodes: usize,
+    /// Generation fails once it has taken longer than this.
+    pub time_limit: Duration,
+    /// Productions or feature groups switched on (overrides `without` and
+    /// off-by-default groups).
+    pub with: Vec<String>,
+    /// Productions or feature groups switched off.
+    pub without: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_depth: 5,
+            max_nodes: 100_000,
+            time_limit: Duration::from_secs(10),
+            with: Vec::new(),
+            without: Vec::new(),
+        }
+    }
+}
+
+/// A hole being filled, as choice filters and dynamic weights see it.
+///
+/// ```
+/// let filter = xsmith::Filter::new(|hole: &xsmith::Hole| hole.depth() + 1 < hole.max_depth());
+/// # let _ = filter;
+/// ```
+pub struct Hole<'a> {
+    spec: &'a Spec,
+    tree: &'a Tree,
+    node: NodeId,
+    max_depth: u32,
+}
+
+impl<'a> Hole<'a> {
+    /// The hole's node.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.node().index() > 0);
+    /// # let _ = f;
+    /// ```
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// The depth the filling node will have.
+    ///
+    /// ```
+    /// let w = xsmith::Weight::dynamic(|hole| hole.depth() + 1);
+    /// # let _ = w;
+    /// ```
+    pub fn depth(&self) -> u32 {
+        self.tree.node(self.node).depth
+    }
+
+    /// The `--max-depth` in force.
+    ///
+    /// ```
+    /// let w = xsmith::Weight::dynamic(|hole| hole.max_depth() - hole.depth().min(hole.max_depth()));
+    /// # let _ = w;
+    /// ```
+    pub fn max_depth(&self) -> u32 {
+        self.max_depth
+    }
+
+    /// The node type the hole stands for.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.spec().production(hole.node_type()).is_abstract());
+    /// # let _ = f;
+    /// ```
+    pub fn node_type(&self) -> ProdId {
+        self.tree.node(self.node).production
+    }
+
+    /// The production of the hole's parent, `None` at the root.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.parent_production().map_or(true, |p| p.name() != "Div"));
+    /// # let _ = f;
+    /// ```
+    pub fn parent_production(&self) -> Option<&'a Production> {
+        let parent = self.tree.node(self.node).parent?;
+        Some(self.spec.production(self.tree.node(parent).production))
+    }
+
+    /// The tree, for attributes and anything else a filter needs.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.tree().len() < 50);
+    /// # let _ = f;
+    /// ```
+    pub fn tree(&self) -> &'a Tree {
+        self.tree
+    }
+
+    /// The spec being generated from.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.spec().productions().len() > 1);
+    /// # let _ = f;
+    /// ```
+    pub fn spec(&self) -> &'a Spec {
+        self.spec
+    }
+}
+
+/// A node just made, as a `fresh` hook sees it: its data fields can be reset
+/// from the program's random source.
+///
+/// ```
+/// let hook = xsmith::FreshHook::new(|node: &mut xsmith::FreshNode| {
+///     let v = node.random().int_in(1, 9);
+///     node.set("value", v);
+/// });
+/// # let _ = hook;
+/// ```
+pub struct FreshNode<'a> {
+    spec: &'a Spec,
+    tree: &'a mut Tree,
+    node: NodeId,
+    random: &'a mut Random,
+}
+
+impl FreshNode<'_> {
+    /// The program's random source.
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| { node.random().below(2); });
+    /// # let _ = hook;
+    /// ```
+    pub fn random(&mut self) -> &mut Random {
+        self.random
+    }
+
+    /// The node's id.
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| assert!(node.node().index() > 0));
+    /// # let _ = hook;
+    /// ```
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// The tree the node is in.
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| assert!(node.tree().len() > 1));
+    /// # let _ = hook;
+    /// ```
+    pub fn tree(&self) -> &Tree {
+        self.tree
+    }
+
+    /// The value of one of the node's data fields.
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| { let _ = node.get("value").clone(); });
+    /// # let _ = hook;
+    /// ```
+    pub fn get(&self, field: &str) -> &Value {
+        let index = self.data_field(field);
+        match &self.tree.node(self.node).slots[index] {
+            Slot::Data(value) => value,
+            _ => unreachable!("data_field returns the index of a data field"),
+        }
+    }
+
+    /// Sets one of the node's data fields.
+    ///
+    /// # Panics
+    ///
+    /// When the production has no data field of that name: a spec bug, named
+    /// in the message. (The `component!` macro checks names at compile time.)
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| node.set("value", 42));
+    /// # let _ = hook;
+    /// ```
+    pub fn set(&mut self, field: &str, value: impl Into<Value>) {
+        let index = self.data_field(field);
+        self.tree.set_data(self.node, index, value.into());
+    }
+
+    fn data_field(&self, field: &str) -> usize {
+        let production = self.spec.production(self.tree.node(self.node).production);
+        match production.field_index(field) {
+            Some(index) if matches!(production.fields()[index].kind(), FieldKind::Data(_)) => index,
+            _ => panic!(
+                "the fresh hook of production `{}` uses `{field}`, which is not one of its data fields",
+                production.name()
+            ),
+        }
+    }
+}
+
+/// Why generation of one program stopped without a finished tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GenerateError {
+    /// The tree would have grown past `--max-nodes`.
+    NodeBudget {
+        /// The budget.
+        max_nodes: usize,
+    },
+    /// Generation took longer than its time limit.
+    TimeLimit {
+        /// The limit.
+        limit: Duration,
+    },
+    /// No production passed the filters for a hole.
+    NoChoice {
+        /// The hole's node type.
+        node_type: String,
+        /// The hole's depth.
+        depth: u32,
+    },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::NodeBudget { max_nodes } => write!(
+                f,
+                "the program grew past the node budget of {max_nodes} nodes; lower --max-depth or raise --max-nodes"
+            ),
+            GenerateError::TimeLimit { limit } => write!(
+                f,
+                "generation took longer than its time limit of {:.1} s; lower --max-depth or raise --time-limit",
+                limit.as_secs_f64()
+            ),
+            GenerateError::NoChoice { node_type, depth } => write!(
+                f,
+                "no production passed the filters (or had a positive weight) for a hole of node type `{node_type}` at depth {depth}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// A bad generation option, naming itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// `--with` or `--without` names neither a production nor a feature group.
+    UnknownName {
+        /// `--with` or `--without`.
+        option: &'static str,
+        /// The name given.
+        name: String,
+        /// What could have been named.
+        known: Vec<String>,
+    },
+    /// The productions switched off leave a node type with no finite way to
+    /// fill it.
+    Unfinishable {
+        /// The node type.
+        node_type: String,
+    },
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::UnknownName { option, name, known } => write!(
+                f,
+                "{option} {name}: no production or feature group is called `{name}` (known: {})",
+                known.join(", ")
+            ),
+            OptionError::Unfinishable { node_type } => write!(
+                f,
+                "--with/--without leave node type `{node_type}` with no way to finish"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// How often each production was offered as a choice (passed the filters)
+/// and chosen, over every program a generator made.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// generator.generate(&mut xsmith::Random::from_seed(1)).unwrap();
+/// let log = generator.choice_log();
+/// assert_eq!(log.chosen(spec.root()), 1);
+/// assert!(log.report(&spec).contains("Program"));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceLog {
+    offered: Vec<u64>,
+    chosen: Vec<u64>,
+    programs_with: Vec<u64>,
+    programs: u64,
+}
+
+impl ChoiceLog {
+    /// How many times `production` passed the filters for a hole.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().offered(spec.root()), 0);
+    /// ```
+    pub fn offered(&self, production: ProdId) -> u64 {
+        self.offered.get(production.index()).copied().unwrap_or(0)
+    }
+
+    /// How many times `production` was chosen.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().chosen(spec.root()), 0);
+    /// ```
+    pub fn chosen(&self, production: ProdId) -> u64 {
+        self.chosen.get(production.index()).copied().unwrap_or(0)
+    }
+
+    /// How many finished programs contain `production` at least once.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// generator.generate(&mut xsmith::Random::from_seed(2)).unwrap();
+    /// assert_eq!(generator.choice_log().programs_with(spec.root()), 1);
+    /// ```
+    pub fn programs_with(&self, production: ProdId) -> u64 {
+        self.programs_with.get(production.index()).copied().unwrap_or(0)
+    }
+
+    /// How many programs were finished.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().programs(), 0);
+    /// ```
+    pub fn programs(&self) -> u64 {
+        self.programs
+    }
+
+    /// A table with a row per generatable production: offered, chosen, the
+    /// share of choices, and the share of programs that contain it.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert!(generator.choice_log().report(&spec).starts_with("production"));
+    /// ```
+    pub fn report(&self, spec: &Spec) -> String {
+        use std::fmt::Write;
+        let width = spec.productions().iter().map(|p| p.name().len()).max().unwrap_or(0).max(10);
+        let total_chosen: u64 = self.chosen.iter().sum();
+        let mut out = format!(
+            "{:width$}  {:>10}  {:>10}  {:>8}  {:>10}\n",
+            "production", "offered", "chosen", "chosen%", "programs%"
+        );
+        for (index, production) in spec.productions().iter().enumerate() {
+            if !production.is_generatable() {
+                continue;
+            }
+            let id = ProdId(index as u32);
+            let percent = |part: u64, whole: u64| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
+            let _ = writeln!(
+                out,
+                "{:width$}  {:>10}  {:>10}  {:>7.2}%  {:>9.2}%",
+                production.name(),
+                self.offered(id),
+                self.chosen(id),
+                percent(self.chosen(id), total_chosen),
+                percent(self.programs_with(id), self.programs),
+            );
+        }
+        let _ = write!(out, "{} programs", self.programs);
+        out
+    }
+
+    fn record_program(&mut self, spec: &Spec, tree: &Tree) {
+        let mut seen = vec![false; spec.productions().len()];
+        for id in tree.ids() {
+            seen[tree.node(id).production.index()] = true;
+        }
+        self.programs_with.resize(seen.len(), 0);
+        for (count, seen) in self.programs_with.iter_mut().zip(seen) {
+            *count += u64::from(seen);
+        }
+        self.programs += 1;
+    }
+}
+
+/// Generates trees from a spec under fixed options; reusable for any number
+/// of programs (each from its own [`Random`]).
+///
+/// ```
+/// use xsmith::{Generator, Options, Random};
+/// let spec = xsmith::example::spec();
+/// let mut generator = Generator::new(&spec, Options::default()).unwrap();
+/// let a = generator.generate(&mut Random::from_seed(9)).unwrap();
+/// let b = generator.generate(&mut Random::from_seed(9)).unwrap();
+/// assert_eq!(a.outline(&spec), b.outline(&spec));
+/// ```
+pub struct Generator<'s> {
+    spec: &'s Spec,
+    options: Options,
+    enabled: Vec<bool>,
+    heights: Vec<u32>,
+    log: ChoiceLog,
+    choices: Vec<ProdId>,
+    weights: Vec<u32>,
+}
+
+impl<'s> Generator<'s> {
+    /// A generator for `spec`; fails when `--with`/`--without` name something
+    /// unknown or switch off every way to finish some node type.
+    ///
+    /// ```
+    /// use xsmith::{Generator, Options, OptionError};
+    /// let spec = xsmith::example::spec();
+    /// let options = Options { without: vec!["Literal".into()], ..Options::default() };
+    /// assert!(matches!(Generator::new(&spec, options), Err(OptionError::Unfinishable { .. })));
+    /// ```
+    pub fn new(spec: &'s Spec, options: Options) -> Result<Generator<'s>, OptionError> {
+        let groups = spec.feature_groups();
+        for (option, names) in [("--with", &options.with), ("--without", &options.without)] {
+            for name in names {
+                if spec.lookup(name).is_none() && !groups.contains(&name.as_str()) {
+                    let mut known: Vec<String> = groups.iter().map(|g| g.to_string()).collect();
+                    known.extend(spec.productions().iter().filter(|p| p.is_generatable()).map(|p| p.name().to_string()));
+                    return Err(OptionError::UnknownName {
+                        option,
+                        name: name.clone(),
+                        known,
+                    });
+                }
+            }
+        }
+        let named = |names: &[String], production: &Production| {
+            names.iter().any(|n| n == production.name() || production.features().contains(n))
+        };
+        let enabled: Vec<bool> = spec
+            .productions()
+            .iter()
+            .map(|production| {
+                let off_by_default = production
+                    .features()
+                    .iter()
+                    .any(|group| spec.features_off_by_default().contains(group));
+                let switched_off = off_by_default || named(&options.without, production);
+                production.is_generatable() && (!switched_off || named(&options.with, production))
+            })
+            .collect();
+        let heights = spec.finishing_heights(&enabled).map_err(|node_type| OptionError::Unfinishable {
+            node_type: spec.production(node_type).name().to_string(),
+        })?;
+        Ok(Generator {
+            spec,
+            options,
+            enabled,
+            heights,
+            log: ChoiceLog::default(),
+            choices: Vec::new(),
+            weights: Vec::new(),
+        })
+    }
+
+    /// The options in force.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(g.options().max_depth, 5);
+    /// ```
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Whether `production` can be chosen under these options.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let options = xsmith::Options { without: vec!["division".into()], ..Default::default() };
+    /// let g = xsmith::Generator::new(&spec, options).unwrap();
+    /// assert!(!g.is_enabled(spec.lookup("Div").unwrap()));
+    /// ```
+    pub fn is_enabled(&self, production: ProdId) -> bool {
+        self.enabled[production.index()]
+    }
+
+    /// The choice statistics so far.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(g.choice_log().programs(), 0);
+    /// ```
+    pub fn choice_log(&self) -> &ChoiceLog {
+        &self.log
+    }
+
+    /// Generates one finished tree, drawing every choice from `random`.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let tree = g.generate(&mut xsmith::Random::from_seed(3)).unwrap();
+    /// assert!(tree.ids().all(|id| !tree.node(id).is_hole));
+    /// ```
+    pub fn generate(&mut self, random: &mut Random) -> Result<Tree, GenerateError> {
+        let started = Instant::now();
+        let mut tree = Tree::new(self.spec);
+        let mut fills: u32 = 0;
+        while self.fill_next_hole(&mut tree, random)? {
+            fills = fills.wrapping_add(1);
+            if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
+                return Err(GenerateError::TimeLimit {
+                    limit: self.options.time_limit,
+                });
+            }
+        }
+        self.log.record_program(self.spec, &tree);
+        Ok(tree)
+    }
+
+    /// Fills the next hole of `tree` (depth first, left to right); `false`
+    /// when none is left.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let mut tree = xsmith::Tree::new(&spec);
+    /// let mut random = xsmith::Random::from_seed(4);
+    /// assert!(g.fill_next_hole(&mut tree, &mut random).unwrap());
+    /// assert!(!tree.node(tree.root()).is_hole);
+    /// ```
+    pub fn fill_next_hole(&mut self, tree: &mut Tree, random: &mut Random) -> Result<bool, GenerateError> {
+        let Some(hole) = tree.pending_holes.pop() else {
+            return Ok(false);
+        };
+        let chosen = self.choose(tree, hole, random)?;
+        self.construct(tree, hole, chosen, random)?;
+        Ok(true)
+    }
+
+    fn choose(&mut self, tree: &Tree, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
+        let spec = self.spec;
+        let hole = Hole {
+            spec,
+            tree,
+            node,
+            max_depth: self.options.max_depth,
+        };
+        self.choices.clear();
+        for &candidate in spec.fillers(hole.node_type()) {
+            if self.enabled[candidate.index()] && spec.production(candidate).filters.iter().all(|f| (f.0)(&hole)) {
+                self.choices.push(candidate);
+            }
+        }
+        if hole.depth() >= self.options.max_depth {
+            let heights = &self.heights;
+            if let Some(least) = self.choices.iter().map(|c| heights[c.index()]).min() {
+                self.choices.retain(|c| heights[c.index()] == least);
+            }
+        }
+        self.weights.clear();
+        for &choice in &self.choices {
+            self.weights.push(match &spec.production(choice).weight {
+                Weight::Constant(w) => *w,
+                Weight::Dynamic(f) => f(&hole),
+            });
+        }
+        let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
+            node_type: spec.production(hole.node_type()).name().to_string(),
+            depth: hole.depth(),
+        })?;
+        if self.log.offered.is_empty() {
+            self.log.offered = vec![0; spec.productions().len()];
+            self.log.chosen = vec![0; spec.productions().len()];
+        }
+        for &choice in &self.choices {
+            self.log.offered[choice.index()] += 1;
+        }
+        let chosen = self.choices[picked];
+        self.log.chosen[chosen.index()] += 1;
+        Ok(chosen)
+    }
+
+    fn construct(&mut self, tree: &mut Tree, hole: NodeId, chosen: ProdId, random: &mut Random) -> Result<(), GenerateError> {
+        let production = self.spec.production(chosen);
+        let depth = tree.node(hole).depth;
+        let child_depth = depth + production.depth_increase;
+        let past_depth_bound = depth >= self.options.max_depth;
+        let first_child = tree.len();
+        let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
+        for field in production.fields() {
+            slots.push(match field.kind() {
+                FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
+                FieldKind::List(node_type, length) => {
+                    let count = if past_depth_bound { length.min() } else { length.draw(random) };
+                    if tree.len() + count > self.options.max_nodes {
+                        return Err(GenerateError::NodeBudget {
+                            max_nodes: self.options.max_nodes,
+                        });
+                    }
+                    Slot::List((0..count).map(|_| tree.add_hole(*node_type, Some(hole), child_depth)).collect())
+                }
+                FieldKind::Data(init) => Slot::Data(init.draw(random)),
+            });
+        }
+        if tree.len() > self.options.max_nodes {
+            return Err(GenerateError::NodeBudget {
+                max_nodes: self.options.max_nodes,
+            });
+        }
+        let last_child = tree.len();
+        tree.fill(hole, chosen, slots);
+        if let Some(hook) = &production.fresh {
+            (hook.0)(&mut FreshNode {
+                spec: self.spec,
+                tree,
+                node: hole,
+                random,
+            });
+        }
+        tree.pending_holes.extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
+        Ok(())
+    }
+}

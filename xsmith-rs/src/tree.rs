@@ -1,0 +1,349 @@
+//! The program tree: an arena of nodes addressed by [`NodeId`]s, where a hole
+//! is a node that stands for a subtree not chosen yet.
+
+use std::fmt;
+
+use smallvec::SmallVec;
+
+use crate::attributes::AttributeCaches;
+use crate::spec::{ProdId, Spec};
+
+/// The address of a node in its [`Tree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The node's index in the arena (the root is 0).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(tree.root().index(), 0);
+    /// ```
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A data field's value.
+///
+/// ```
+/// use xsmith::Value;
+/// assert_eq!(Value::from(3), Value::Int(3));
+/// assert_eq!(Value::from("x").to_string(), "x");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// A floating-point number.
+    Float(f64),
+    /// A string (a name, a string literal's contents).
+    Str(String),
+}
+
+impl Value {
+    /// The integer, if it is one.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Value::Int(4).as_int(), Some(4));
+    /// assert_eq!(xsmith::Value::Bool(true).as_int(), None);
+    /// ```
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(v) => Some(*v),
+            _ => None,
+        }
+    }
+
+    /// The string, if it is one.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Value::from("n").as_str(), Some("n"));
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int(v) => write!(f, "{v}"),
+            Value::Bool(v) => write!(f, "{v}"),
+            Value::Float(v) => write!(f, "{v:?}"),
+            Value::Str(v) => f.write_str(v),
+        }
+    }
+}
+
+macro_rules! value_from {
+    ($($source:ty => $variant:ident via $convert:expr),* $(,)?) => {
+        $(impl From<$source> for Value {
+            fn from(v: $source) -> Value {
+                Value::$variant($convert(v))
+            }
+        })*
+    };
+}
+
+value_from! {
+    i64 => Int via |v| v,
+    i32 => Int via i64::from,
+    u32 => Int via i64::from,
+    bool => Bool via |v| v,
+    f64 => Float via |v| v,
+    String => Str via |v| v,
+    &str => Str via str::to_string,
+}
+
+/// What a field of a node holds.
+#[derive(Clone, Debug)]
+pub enum Slot {
+    /// A single child.
+    Child(NodeId),
+    /// A list of children.
+    List(SmallVec<[NodeId; 4]>),
+    /// A data value.
+    Data(Value),
+}
+
+/// One node: a hole of some node type, or a node of a concrete production.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// For a hole, its node type; otherwise the node's production.
+    pub production: ProdId,
+    /// Whether the node is a hole.
+    pub is_hole: bool,
+    /// The parent, `None` for the root.
+    pub parent: Option<NodeId>,
+    /// The depth in `depth_increase` units (the root is at 0).
+    pub depth: u32,
+    /// The fields, in the production's field order (empty for a hole).
+    pub slots: SmallVec<[Slot; 3]>,
+    /// The tree version at which this node last changed.
+    pub(crate) changed_at: u64,
+    /// The tree version at which something in this node's subtree last
+    /// changed.
+    pub(crate) subtree_changed_at: u64,
+}
+
+/// An arena of nodes; node 0 is the root.
+///
+/// Every change to the tree bumps its version, which is how cached
+/// [attributes](crate::Attribute) know when they are stale.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::Tree::new(&spec);
+/// assert!(tree.node(tree.root()).is_hole);
+/// assert_eq!(tree.len(), 1);
+/// ```
+pub struct Tree {
+    nodes: Vec<Node>,
+    version: u64,
+    pub(crate) caches: AttributeCaches,
+    /// Holes still to fill; the next one is at the end.
+    pub(crate) pending_holes: Vec<NodeId>,
+}
+
+impl Tree {
+    /// A tree that is one hole of the spec's root node type.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(spec.production(tree.node(tree.root()).production).name(), "Program");
+    /// ```
+    pub fn new(spec: &Spec) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::new(),
+            version: 0,
+            caches: AttributeCaches::default(),
+            pending_holes: Vec::new(),
+        };
+        let root = tree.add_hole(spec.root(), None, 0);
+        tree.pending_holes.push(root);
+        tree
+    }
+
+    /// The root node.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(tree.node(tree.root()).parent, None);
+    /// ```
+    pub fn root(&self) -> NodeId {
+        NodeId(0)
+    }
+
+    /// The node at `id`.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(tree.node(tree.root()).depth, 0);
+    /// ```
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// How many nodes (holes included) the tree has.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert_eq!(xsmith::Tree::new(&spec).len(), 1);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree has no nodes (never true: a tree starts as a hole).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert!(!xsmith::Tree::new(&spec).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The tree's version: it grows with every change.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert_eq!(xsmith::Tree::new(&spec).version(), 0);
+    /// ```
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Every node id, in arena order.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert_eq!(xsmith::Tree::new(&spec).ids().count(), 1);
+    /// ```
+    pub fn ids(&self) -> impl Iterator<Item = NodeId> {
+        (0..self.nodes.len() as u32).map(NodeId)
+    }
+
+    /// The children of a node in field order (list elements in list order).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(tree.children(tree.root()).count(), 0);
+    /// ```
+    pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+        self.node(id).slots.iter().flat_map(|slot| {
+            let ids: &[NodeId] = match slot {
+                Slot::Child(child) => std::slice::from_ref(child),
+                Slot::List(list) => list,
+                Slot::Data(_) => &[],
+            };
+            ids.iter().copied()
+        })
+    }
+
+    /// Adds a hole of `node_type` under `parent` (not yet linked into a
+    /// slot of the parent: the caller does that).
+    pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            production: node_type,
+            is_hole: true,
+            parent,
+            depth,
+            slots: SmallVec::new(),
+            changed_at: self.version,
+            subtree_changed_at: self.version,
+        });
+        id
+    }
+
+    /// Fills the hole at `id` with `production` and its slots, bumping the
+    /// version of the node and of every ancestor's subtree.
+    pub(crate) fn fill(&mut self, id: NodeId, production: ProdId, slots: SmallVec<[Slot; 3]>) {
+        self.version += 1;
+        let version = self.version;
+        let node = &mut self.nodes[id.index()];
+        debug_assert!(node.is_hole, "only a hole can be filled");
+        node.production = production;
+        node.is_hole = false;
+        node.slots = slots;
+        node.changed_at = version;
+        self.touch_ancestors(id, version);
+    }
+
+    /// Replaces the data value in slot `index` of node `id`, bumping versions
+    /// as [`fill`](Tree::fill) does.
+    pub(crate) fn set_data(&mut self, id: NodeId, index: usize, value: Value) {
+        self.version += 1;
+        let version = self.version;
+        self.nodes[id.index()].slots[index] = Slot::Data(value);
+        self.nodes[id.index()].changed_at = version;
+        self.touch_ancestors(id, version);
+    }
+
+    fn touch_ancestors(&mut self, id: NodeId, version: u64) {
+        let mut cursor = Some(id);
+        while let Some(at) = cursor {
+            let node = &mut self.nodes[at.index()];
+            node.subtree_changed_at = version;
+            cursor = node.parent;
+        }
+    }
+
+    /// Writes the tree as an indented outline, one node a line.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::Tree::new(&spec);
+    /// assert_eq!(tree.outline(&spec), "(hole Program)\n");
+    /// ```
+    pub fn outline(&self, spec: &Spec) -> String {
+        let mut out = String::new();
+        self.outline_into(spec, self.root(), 0, &mut out);
+        out
+    }
+
+    fn outline_into(&self, spec: &Spec, id: NodeId, indent: usize, out: &mut String) {
+        use std::fmt::Write;
+        let node = self.node(id);
+        let production = spec.production(node.production);
+        let _ = write!(out, "{:indent$}", "");
+        if node.is_hole {
+            let _ = writeln!(out, "(hole {})", production.name());
+            return;
+        }
+        let _ = write!(out, "{}", production.name());
+        for (field, slot) in production.fields().iter().zip(&node.slots) {
+            if let Slot::Data(value) = slot {
+                let _ = write!(out, " {}={:?}", field.name(), value.to_string());
+            }
+        }
+        out.push('\n');
+        for (field, slot) in production.fields().iter().zip(&node.slots) {
+            match slot {
+                Slot::Child(child) => {
+                    let _ = writeln!(out, "{:w$}{}:", "", field.name(), w = indent + 2);
+                    self.outline_into(spec, *child, indent + 4, out);
+                }
+                Slot::List(list) => {
+                    let _ = writeln!(out, "{:w$}{}: [{}]", "", field.name(), list.len(), w = indent + 2);
+                    for child in list {
+                        self.outline_into(spec, *child, indent + 4, out);
+                    }
+                }
+                Slot::Data(_) => {}
+            }
+        }
+    }
+}
