@@ -3,17 +3,23 @@
 
 use std::collections::BTreeMap;
 
-use syn::{Expr, Ident, Lit};
+use syn::{Expr, Ident, Lit, RangeLimits, UnOp};
 
 use crate::parse::{ComponentInput, FieldDefKind, ProductionDef, PropertyValue, TemplatePiece};
 
 /// The properties the DSL knows, and what each takes.
 pub const PROPERTIES: &[(&str, &str)] = &[
     ("render", "a template `[..]` or a render function"),
-    ("choice_weight", "a non-negative integer or a function of the hole"),
+    (
+        "choice_weight",
+        "a non-negative integer or a function of the hole",
+    ),
     ("may_be_generated", "`true` or `false`"),
     ("depth_increase", "a non-negative integer"),
-    ("fresh", "field initialisers `{ field: |node| .. }` or a function of the fresh node"),
+    (
+        "fresh",
+        "field initialisers `{ field: |node| .. }` or a function of the fresh node",
+    ),
     ("choice_filters", "a function of the hole returning bool"),
     ("feature", "a feature group name as a string"),
 ];
@@ -24,7 +30,15 @@ struct Errors(Option<syn::Error>);
 
 impl Errors {
     fn add(&mut self, span: proc_macro2::Span, message: impl std::fmt::Display) {
-        let error = syn::Error::new(span, message);
+        self.push(syn::Error::new(span, message));
+    }
+
+    /// An error spanning all of `tokens` (an expression), first to last.
+    fn add_spanned(&mut self, tokens: impl quote::ToTokens, message: impl std::fmt::Display) {
+        self.push(syn::Error::new_spanned(tokens, message));
+    }
+
+    fn push(&mut self, error: syn::Error) {
         match &mut self.0 {
             Some(all) => all.combine(error),
             None => self.0 = Some(error),
@@ -34,7 +48,10 @@ impl Errors {
 
 /// What is known of a production's fields: `None` when some of them come
 /// from a supertype declared in another component.
-fn fields_of<'a>(input: &'a ComponentInput, production: &'a ProductionDef) -> Option<Vec<(&'a Ident, &'a FieldDefKind)>> {
+fn fields_of<'a>(
+    input: &'a ComponentInput,
+    production: &'a ProductionDef,
+) -> Option<Vec<(&'a Ident, &'a FieldDefKind)>> {
     let mut chain = vec![production];
     let mut cursor = production.supertype.as_ref();
     while let Some(name) = cursor {
@@ -45,7 +62,13 @@ fn fields_of<'a>(input: &'a ComponentInput, production: &'a ProductionDef) -> Op
         chain.push(up);
         cursor = up.supertype.as_ref();
     }
-    Some(chain.iter().rev().flat_map(|p| p.fields.iter().map(|f| (&f.name, &f.kind))).collect())
+    Some(
+        chain
+            .iter()
+            .rev()
+            .flat_map(|p| p.fields.iter().map(|f| (&f.name, &f.kind)))
+            .collect(),
+    )
 }
 
 pub fn check(input: &ComponentInput) -> syn::Result<()> {
@@ -57,12 +80,17 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 production.name.span(),
                 format!("production `{}` is declared twice", production.name),
             );
-            errors.add(first.span(), format!("production `{first}` is first declared here"));
+            errors.add(
+                first.span(),
+                format!("production `{first}` is first declared here"),
+            );
         } else {
             declared.insert(production.name.to_string(), &production.name);
         }
     }
-    let known = |name: &Ident| declared.contains_key(&name.to_string()) || input.uses.iter().any(|u| u == name);
+    let known = |name: &Ident| {
+        declared.contains_key(&name.to_string()) || input.uses.iter().any(|u| u == name)
+    };
     let unknown_type = |name: &Ident| {
         format!("unknown node type `{name}`: declare it in `grammar`, or name it in `uses {{ .. }}` if another component declares it")
     };
@@ -79,43 +107,64 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                     errors.add(t.span(), unknown_type(t));
                 }
             }
+            if let FieldDefKind::List(_, Some(length)) = &field.kind {
+                check_list_length(&mut errors, length);
+            }
         }
         if let Some(fields) = fields_of(input, production) {
-            for (index, (name, _)) in fields.iter().enumerate() {
+            // The production's own fields come last; a clash among the
+            // inherited ones is reported at the supertype.
+            let own = fields.len() - production.fields.len();
+            for (index, (name, _)) in fields.iter().enumerate().skip(own) {
                 if fields[..index].iter().any(|(earlier, _)| earlier == name) {
                     errors.add(
                         name.span(),
-                        format!("production `{}` has two fields called `{name}`", production.name),
+                        format!(
+                            "production `{}` has two fields called `{name}`",
+                            production.name
+                        ),
                     );
                 }
             }
         }
     }
 
+    // The productions each property is given for, over all its blocks.
+    let mut seen: BTreeMap<String, Vec<&Ident>> = BTreeMap::new();
     for block in &input.properties {
         let property = block.name.to_string();
         let Some((_, takes)) = PROPERTIES.iter().find(|(name, _)| *name == property) else {
             let names: Vec<&str> = PROPERTIES.iter().map(|(name, _)| *name).collect();
             errors.add(
                 block.name.span(),
-                format!("unknown property `{property}`: expected one of {}", names.join(", ")),
+                format!(
+                    "unknown property `{property}`: expected a `grammar` or `uses` section, or one of the properties {}",
+                    names.join(", ")
+                ),
             );
             continue;
         };
-        let mut seen: Vec<&Ident> = Vec::new();
+        let seen = seen.entry(property.clone()).or_default();
         for entry in &block.entries {
             let production_name = &entry.production;
             if !known(production_name) {
                 errors.add(
                     production_name.span(),
-                    format!("property `{property}` is given for unknown production `{production_name}`"),
+                    format!(
+                        "property `{property}` is given for unknown production `{production_name}`"
+                    ),
                 );
                 continue;
             }
-            if seen.contains(&production_name) && property != "choice_filters" && property != "feature" {
+            if seen.contains(&production_name)
+                && property != "choice_filters"
+                && property != "feature"
+            {
                 errors.add(
                     production_name.span(),
-                    format!("property `{property}` is given twice for production `{production_name}`"),
+                    format!(
+                        "property `{property}` is given twice for production `{production_name}`"
+                    ),
                 );
             }
             seen.push(production_name);
@@ -124,25 +173,17 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 .iter()
                 .find(|p| p.name == *production_name)
                 .and_then(|p| fields_of(input, p));
-            let wrong = |errors: &mut Errors, span| errors.add(span, format!("property `{property}` takes {takes}"));
+            let wrong = format!("property `{property}` takes {takes}");
             match (property.as_str(), &entry.value) {
                 ("render", PropertyValue::Template(pieces)) => {
                     check_template(&mut errors, production_name, fields.as_deref(), pieces)
                 }
-                ("render", PropertyValue::Expr(expr)) if !matches!(expr, Expr::Lit(_)) => {}
-                ("choice_weight", PropertyValue::Expr(expr)) => match literal(expr) {
-                    None => {}
-                    Some(Lit::Int(int)) if int.base10_parse::<u32>().is_ok() => {}
-                    Some(lit) => wrong(&mut errors, lit.span()),
-                },
-                ("may_be_generated", PropertyValue::Expr(expr)) => match literal(expr) {
-                    Some(Lit::Bool(_)) => {}
-                    _ => wrong(&mut errors, expr_span(expr)),
-                },
-                ("depth_increase", PropertyValue::Expr(expr)) => match literal(expr) {
-                    Some(Lit::Int(int)) if int.base10_parse::<u32>().is_ok() => {}
-                    _ => wrong(&mut errors, expr_span(expr)),
-                },
+                ("render", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
+                ("choice_weight", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
+                ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {
+                }
+                ("may_be_generated", PropertyValue::Expr(Expr::Lit(lit)))
+                    if matches!(lit.lit, Lit::Bool(_)) => {}
                 ("fresh", PropertyValue::Fields(inits)) => {
                     for (field, _) in inits {
                         match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
@@ -150,18 +191,24 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                                 field.span(),
                                 format!("production `{production_name}` has no field `{field}`"),
                             ),
-                            Some(Some((_, kind))) if !matches!(kind, FieldDefKind::Data(_)) => errors.add(
+                            Some(Some((_, FieldDefKind::Child(_)))) => errors.add(
                                 field.span(),
                                 format!("field `{field}` of production `{production_name}` is a child, not a data field: `fresh` sets data fields"),
+                            ),
+                            Some(Some((_, FieldDefKind::List(..)))) => errors.add(
+                                field.span(),
+                                format!("field `{field}` of production `{production_name}` is a list of children, not a data field: `fresh` sets data fields"),
                             ),
                             _ => {}
                         }
                     }
                 }
-                ("fresh" | "choice_filters", PropertyValue::Expr(expr)) if !matches!(expr, Expr::Lit(_)) => {}
-                ("feature", PropertyValue::Expr(expr)) if matches!(literal(expr), Some(Lit::Str(_))) => {}
-                (_, PropertyValue::Expr(expr)) => wrong(&mut errors, expr_span(expr)),
-                (_, _) => wrong(&mut errors, production_name.span()),
+                ("fresh" | "choice_filters", PropertyValue::Expr(expr))
+                    if literal(expr).is_none() => {}
+                ("feature", PropertyValue::Expr(Expr::Lit(lit)))
+                    if matches!(lit.lit, Lit::Str(_)) => {}
+                (_, PropertyValue::Expr(expr)) => errors.add_spanned(expr, wrong),
+                (_, _) => errors.add(entry.value_span, wrong),
             }
         }
     }
@@ -185,8 +232,14 @@ fn check_template(
                         field.span(),
                         format!("production `{production}` has no field `{field}`"),
                     ),
-                    Some(Some((_, kind))) if matches!(piece, TemplatePiece::Join(..)) && !matches!(kind, FieldDefKind::List(..)) => {
-                        errors.add(field.span(), format!("`join` needs a list field, and `{field}` is not one"))
+                    Some(Some((_, kind)))
+                        if matches!(piece, TemplatePiece::Join(..))
+                            && !matches!(kind, FieldDefKind::List(..)) =>
+                    {
+                        errors.add(
+                            field.span(),
+                            format!("`join` needs a list field, and `{field}` is not one"),
+                        )
                     }
                     _ => {}
                 }
@@ -203,16 +256,33 @@ fn check_template(
 }
 
 /// The literal an expression is, looking through a leading minus sign.
+/// (The parser has removed parentheses around property values.)
 fn literal(expr: &Expr) -> Option<&Lit> {
     match expr {
         Expr::Lit(lit) => Some(&lit.lit),
-        Expr::Group(group) => literal(&group.expr),
-        Expr::Paren(paren) => literal(&paren.expr),
+        Expr::Unary(unary) if matches!(unary.op, UnOp::Neg(_)) => literal(&unary.expr),
         _ => None,
     }
 }
 
-fn expr_span(expr: &Expr) -> proc_macro2::Span {
-    use syn::spanned::Spanned;
-    expr.span()
+/// Whether an expression is an integer literal that fits a `u32`. (A type
+/// suffix other than `u32` is left to the compiler, which names both types.)
+fn is_u32(expr: &Expr) -> bool {
+    matches!(expr, Expr::Lit(lit) if matches!(&lit.lit, Lit::Int(int) if int.base10_parse::<u32>().is_ok()))
+}
+
+/// A list length converts into `ListLength`, which integers and ranges other
+/// than `min..=max` do not: say so here rather than let the conversion fail
+/// at the macro call.
+fn check_list_length(errors: &mut Errors, length: &Expr) {
+    let message = "a list length is an inclusive range `min..=max` of lengths, or a `ListLength`";
+    match length {
+        Expr::Lit(_) => errors.add_spanned(length, message),
+        Expr::Range(range)
+            if !matches!(range.limits, RangeLimits::Closed(_)) || range.start.is_none() =>
+        {
+            errors.add_spanned(length, message)
+        }
+        _ => {}
+    }
 }

@@ -1,8 +1,13 @@
 //! The syntax tree of a `component!` invocation, and its parser.
 
+use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
-use syn::{braced, bracketed, parenthesized, Attribute, Expr, Ident, LitInt, LitStr, Token, Visibility};
+use syn::{
+    braced, bracketed, parenthesized, Attribute, Expr, Ident, LitInt, LitStr, Token, Visibility,
+};
+
+use crate::check::PROPERTIES;
 
 /// The whole invocation.
 pub struct ComponentInput {
@@ -43,6 +48,9 @@ pub struct PropertyBlock {
 pub struct PropertyEntry {
     pub production: Ident,
     pub value: PropertyValue,
+    /// The value's brackets or braces, or its first token: where errors
+    /// about the kind of value point.
+    pub value_span: Span,
 }
 
 pub enum PropertyValue {
@@ -158,7 +166,9 @@ impl Parse for FieldDef {
                 None
             };
             if !content.is_empty() {
-                return Err(content.error("expected `]` after a list field's element type and length"));
+                return Err(
+                    content.error("expected `]` after a list field's element type and length")
+                );
             }
             return Ok(FieldDef {
                 name,
@@ -178,6 +188,15 @@ impl Parse for PropertyBlock {
         let name: Ident = input.parse()?;
         let content;
         braced!(content in input);
+        if !PROPERTIES.iter().any(|(known, _)| name == known) {
+            // Reported by `check` at the name; the entries of an unknown
+            // block (often a misspelt `grammar`) need not parse.
+            content.parse::<TokenStream>()?;
+            return Ok(PropertyBlock {
+                name,
+                entries: Vec::new(),
+            });
+        }
         let entries = Punctuated::<PropertyEntry, Token![,]>::parse_terminated(&content)?
             .into_iter()
             .collect();
@@ -189,16 +208,22 @@ impl Parse for PropertyEntry {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let production: Ident = input.parse()?;
         input.parse::<Token![=>]>()?;
+        let mut value_span = input.span();
         let value = if input.peek(syn::token::Bracket) {
             let content;
-            bracketed!(content in input);
+            value_span = bracketed!(content in input).span.join();
             PropertyValue::Template(parse_pieces(&content)?)
         } else if input.peek(syn::token::Brace) {
             let content;
-            braced!(content in input);
+            value_span = braced!(content in input).span.join();
             let mut fields = Vec::new();
             while !content.is_empty() {
                 let field: Ident = content.parse()?;
+                if !content.peek(Token![:]) {
+                    return Err(content.error(format!(
+                        "expected `:` and an initialiser after field `{field}`: write `{field}: |node| ..`"
+                    )));
+                }
                 content.parse::<Token![:]>()?;
                 let value: Expr = content.parse()?;
                 fields.push((field, value));
@@ -211,9 +236,23 @@ impl Parse for PropertyEntry {
             }
             PropertyValue::Fields(fields)
         } else {
-            PropertyValue::Expr(input.parse()?)
+            PropertyValue::Expr(unwrap_parens(input.parse()?))
         };
-        Ok(PropertyEntry { production, value })
+        Ok(PropertyEntry {
+            production,
+            value,
+            value_span,
+        })
+    }
+}
+
+/// The expression inside any parentheses and invisible groups (as a
+/// `macro_rules!` `$value:expr` arrives), so that `(3)` is the literal `3`.
+fn unwrap_parens(expr: Expr) -> Expr {
+    match expr {
+        Expr::Paren(paren) => unwrap_parens(*paren.expr),
+        Expr::Group(group) => unwrap_parens(*group.expr),
+        other => other,
     }
 }
 
@@ -252,12 +291,22 @@ impl Parse for TemplatePiece {
         let piece = match ident.to_string().as_str() {
             "nest" => {
                 let indent: LitInt = args.parse()?;
+                if !args.peek(Token![,]) {
+                    return Err(
+                        args.error("expected `,` and the pieces to indent: `nest(2, [..])`")
+                    );
+                }
                 args.parse::<Token![,]>()?;
                 TemplatePiece::Nest(indent, parse_bracketed_pieces(&args)?)
             }
             "group" => TemplatePiece::Group(parse_bracketed_pieces(&args)?),
             "join" => {
                 let field: Ident = args.parse()?;
+                if !args.peek(Token![,]) {
+                    return Err(args.error(format!(
+                        "expected `,` and a separator after the list field: `join({field}, \", \")` or `join({field}, [..])`"
+                    )));
+                }
                 args.parse::<Token![,]>()?;
                 let separator = if args.peek(LitStr) {
                     vec![TemplatePiece::Text(args.parse()?)]

@@ -24,7 +24,10 @@ use crate::generate::{Generator, Options};
 
 /// The options of the standard command line.
 #[derive(Parser, Debug)]
-#[command(about = "Generates random conforming programs.", disable_version_flag = true)]
+#[command(
+    about = "Generates random conforming programs.",
+    disable_version_flag = true
+)]
 pub struct Args {
     /// Seed of the first program (default: a random seed, written in the header).
     #[arg(long, value_name = "N")]
@@ -131,7 +134,10 @@ where
     T: Into<OsString> + Clone,
 {
     let command = Args::command().name(fuzzer.name).bin_name(fuzzer.name);
-    let args = match command.try_get_matches_from(args).and_then(|m| Args::from_arg_matches(&m)) {
+    let args = match command
+        .try_get_matches_from(args)
+        .and_then(|m| Args::from_arg_matches(&m))
+    {
         Ok(args) => args,
         Err(error) => {
             let _ = error.print();
@@ -163,22 +169,26 @@ enum Failure {
 }
 
 fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
-    let spec = (fuzzer.spec)().map_err(|e| Failure::Run(format!("the fuzzer's spec is wrong: {e}")))?;
-    let mut generator = Generator::new(&spec, args.options()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let spec =
+        (fuzzer.spec)().map_err(|e| Failure::Run(format!("the fuzzer's spec is wrong: {e}")))?;
+    let mut generator =
+        Generator::new(&spec, args.options()).map_err(|e| Failure::Usage(e.to_string()))?;
     let bytes = match &args.bytes {
         Some(path) => Some(
-            std::fs::read(path).map_err(|e| Failure::Usage(format!("--bytes {}: {e}", path.display())))?,
+            std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("--bytes {}: {e}", path.display())))?,
         ),
         None => None,
     };
     let first_seed = args.seed.unwrap_or_else(random_seed);
     let count = args.count.unwrap_or(1);
     if let Some(dir) = &args.output_dir {
-        std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
     }
     let mut stdout = std::io::stdout().lock();
     for i in 0..count {
-        let (source, stem) = match (&bytes, &args.bytes) {
+        let (source, stem, label) = match (&bytes, &args.bytes) {
             (Some(bytes), Some(path)) => {
                 let offset = args.bytes_offset + i as usize;
                 let source = Source::Bytes {
@@ -186,16 +196,20 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
                     bytes: bytes.clone(),
                     offset,
                 };
-                (source, format!("bytes-{offset}"))
+                (
+                    source,
+                    format!("bytes-{offset}"),
+                    format!("bytes offset {offset}"),
+                )
             }
             _ => {
                 let seed = first_seed.wrapping_add(i);
-                (Source::Seed(seed), seed.to_string())
+                (Source::Seed(seed), seed.to_string(), format!("seed {seed}"))
             }
         };
         let program = fuzzer
             .program(&spec, &mut generator, source)
-            .map_err(|e| Failure::Run(format!("program {stem}: {e}")))?;
+            .map_err(|e| Failure::Run(format!("{label}: {e}")))?;
         if args.print_tree {
             eprint!("{}", program.tree.outline(&spec));
         }

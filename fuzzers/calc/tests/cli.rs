@@ -1,0 +1,198 @@
+//! The standard command line, through the real `xsmith-calc` binary.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn calc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xsmith-calc"))
+        .args(args)
+        .output()
+        .expect("xsmith-calc runs")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xsmith-calc-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn the_same_seed_prints_the_same_bytes() {
+    let first = stdout(&calc(&["--seed", "7", "--max-depth", "8"]));
+    let second = stdout(&calc(&["--seed", "7", "--max-depth", "8"]));
+    assert_eq!(first, second);
+    assert!(
+        first.starts_with("#! xsmith-calc 0.1.0 --seed 7 --max-depth 8\n"),
+        "{first}"
+    );
+    let other = stdout(&calc(&["--seed", "8", "--max-depth", "8"]));
+    assert_ne!(first, other);
+}
+
+#[test]
+fn a_seedless_run_writes_its_random_seed_in_the_header() {
+    let text = stdout(&calc(&[]));
+    let header = text.lines().next().unwrap();
+    let seed = header
+        .strip_prefix("#! xsmith-calc 0.1.0 --seed ")
+        .expect("header names the seed");
+    let again = stdout(&calc(&["--seed", seed]));
+    assert_eq!(text, again, "the header's seed regenerates the program");
+}
+
+#[test]
+fn count_writes_one_file_per_seed() {
+    let dir = scratch("count");
+    let d = dir.to_str().unwrap();
+    stdout(&calc(&[
+        "--count",
+        "100",
+        "--output-dir",
+        d,
+        "--seed",
+        "1000",
+    ]));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 100);
+    assert_eq!(names[0], "1000.calc");
+    assert_eq!(names[99], "1099.calc");
+    let file = std::fs::read_to_string(dir.join("1042.calc")).unwrap();
+    assert_eq!(
+        file,
+        stdout(&calc(&["--seed", "1042"])),
+        "program i uses seed --seed + i"
+    );
+}
+
+#[test]
+fn bytes_drive_generation() {
+    let dir = scratch("bytes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes: Vec<u8> = (0..200u32).map(|i| (i * 37 % 256) as u8).collect();
+    let file = dir.join("input.bin");
+    std::fs::write(&file, &bytes).unwrap();
+    let f = file.to_str().unwrap();
+    let one = stdout(&calc(&["--bytes", f]));
+    assert_eq!(
+        one,
+        stdout(&calc(&["--bytes", f])),
+        "the same bytes give the same program"
+    );
+    assert!(
+        one.starts_with(&format!("#! xsmith-calc 0.1.0 --bytes {f}\n")),
+        "{one}"
+    );
+    let out = dir.join("out");
+    stdout(&calc(&[
+        "--bytes",
+        f,
+        "--count",
+        "100",
+        "--output-dir",
+        out.to_str().unwrap(),
+    ]));
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 100);
+    let third = std::fs::read_to_string(out.join("bytes-3.calc")).unwrap();
+    assert_eq!(third, stdout(&calc(&["--bytes", f, "--bytes-offset", "3"])));
+    // An empty byte string gives the smallest program.
+    let empty = dir.join("empty.bin");
+    std::fs::write(&empty, b"").unwrap();
+    assert!(stdout(&calc(&["--bytes", empty.to_str().unwrap()])).ends_with("show(1)\n"));
+}
+
+#[test]
+fn bad_options_exit_2_and_name_themselves() {
+    for (args, named) in [
+        (vec!["--max-depth", "deep"], "--max-depth"),
+        (vec!["--frobnicate"], "--frobnicate"),
+        (vec!["--without", "Multiply"], "Multiply"),
+        (vec!["--with", "nothing"], "nothing"),
+        (vec!["--without", "Literal"], "Expr"),
+        (vec!["--count", "3"], "--output-dir"),
+        (vec!["--time-limit", "0"], "--time-limit"),
+        (vec!["--bytes", "/nonexistent/file"], "/nonexistent/file"),
+    ] {
+        let output = calc(&args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(named),
+            "{args:?} should name {named}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn without_a_feature_group_its_productions_never_appear() {
+    let dir = scratch("without");
+    let d = dir.to_str().unwrap();
+    stdout(&calc(&[
+        "--count",
+        "50",
+        "--output-dir",
+        d,
+        "--without",
+        "division",
+        "--max-depth",
+        "6",
+    ]));
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        assert!(text.starts_with("#! xsmith-calc 0.1.0 --seed "));
+        assert!(text
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("--max-depth 6 --without division"));
+        let body = text.rsplit("# */\n").next().unwrap();
+        assert!(!body.contains("safe_div"), "{body}");
+    }
+}
+
+#[test]
+fn version_tree_and_choice_log() {
+    assert_eq!(stdout(&calc(&["--version"])), "xsmith-calc 0.1.0\n");
+    let output = calc(&[
+        "--seed",
+        "3",
+        "--print-tree",
+        "--log-choices",
+        "--max-depth",
+        "3",
+    ]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success());
+    assert!(stderr.starts_with("Program\n  body:\n"), "{stderr}");
+    let table = stderr
+        .split_once("production")
+        .map(|(_, t)| t)
+        .expect("a choice table");
+    for production in ["Program", "Literal", "Add", "Div"] {
+        assert!(table.contains(production), "{table}");
+    }
+    assert!(table.trim_end().ends_with("1 programs"));
+}
+
+#[test]
+fn node_budget_ends_generation_with_a_clear_error() {
+    let output = calc(&["--seed", "5", "--max-depth", "40", "--max-nodes", "50"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("seed 5: the program grew past the node budget of 50 nodes"),
+        "{stderr}"
+    );
+}

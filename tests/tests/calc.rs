@@ -1,0 +1,141 @@
+//! The calc fuzzer against real implementations: every program prints the
+//! same value in python3 and node, and that value is the one an evaluator
+//! written here (sharing nothing with the fuzzer's renderer) computes from
+//! the tree.
+
+use std::thread;
+
+use xsmith::{Generator, NodeId, Options, Slot, Source, Spec, Tree};
+use xsmith_calc::FUZZER;
+use xsmith_tests::{scratch_dir, NODE, PYTHON3};
+
+/// Evaluates a calc tree: literals, sums, and division that gives the
+/// dividend when the divisor is zero and truncates otherwise.
+fn evaluate(spec: &Spec, tree: &Tree, node: NodeId) -> i64 {
+    let n = tree.node(node);
+    let children: Vec<i64> = n
+        .slots
+        .iter()
+        .filter_map(|slot| match slot {
+            Slot::Child(child) => Some(evaluate(spec, tree, *child)),
+            _ => None,
+        })
+        .collect();
+    match spec.production(n.production).name() {
+        "Program" => children[0],
+        "Literal" => match &n.slots[0] {
+            Slot::Data(value) => value.as_int().unwrap(),
+            other => panic!("a literal holds its value, not {other:?}"),
+        },
+        "Add" => children[0] + children[1],
+        "Div" if children[1] == 0 => children[0],
+        "Div" => children[0] / children[1],
+        other => panic!("not a calc production: {other}"),
+    }
+}
+
+#[test]
+fn programs_agree_on_python3_and_node_and_with_an_independent_evaluator() {
+    PYTHON3.require();
+    NODE.require();
+    let spec = (FUZZER.spec)().unwrap();
+    let dir = scratch_dir("calc");
+    let options = Options {
+        max_depth: 7,
+        ..Options::default()
+    };
+    let mut generator = Generator::new(&spec, options).unwrap();
+    let mut jobs = Vec::new();
+    for seed in 0..300u64 {
+        let program = FUZZER
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .unwrap();
+        let expected = evaluate(&spec, &program.tree, program.tree.root());
+        let path = dir.join(format!("{seed}.calc"));
+        std::fs::write(&path, &program.text).unwrap();
+        jobs.push((seed, path, expected));
+    }
+    let divisions = generator
+        .choice_log()
+        .programs_with(spec.lookup("Div").unwrap());
+    assert!(
+        divisions > 150,
+        "most programs divide ({divisions} of 300 do)"
+    );
+    let failures: Vec<String> = thread::scope(|scope| {
+        let halves: Vec<_> = jobs
+            .chunks(jobs.len() / 2 + 1)
+            .map(|chunk| {
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for (seed, path, expected) in chunk {
+                        let python = PYTHON3.run(path);
+                        let node = NODE.run(path);
+                        let want = Ok(format!("{expected}\n"));
+                        if python != want || node != want {
+                            failures.push(format!(
+                                "seed {seed}: expected {want:?}, python3 {python:?}, node {node:?}"
+                            ));
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The depth bound: past `--max-depth` the generator makes only the choices
+/// that finish soonest, which in calc are literals (the program node itself
+/// needs one child, so at `--max-depth 0` its literal sits at depth 1).
+#[test]
+fn ten_thousand_seeds_finish_within_the_depth_bound() {
+    let spec = (FUZZER.spec)().unwrap();
+    let literal = spec.lookup("Literal").unwrap();
+    let mut deepest_seen = [0u32; 10];
+    for max_depth in 0..10u32 {
+        let options = Options {
+            max_depth,
+            ..Options::default()
+        };
+        let mut generator = Generator::new(&spec, options).unwrap();
+        for seed in 0..1_000u64 {
+            let seed = seed + u64::from(max_depth) * 1_000;
+            let program = FUZZER
+                .program(&spec, &mut generator, Source::Seed(seed))
+                .unwrap();
+            let tree = &program.tree;
+            for id in tree.ids() {
+                let node = tree.node(id);
+                assert!(!node.is_hole, "seed {seed} left a hole");
+                if id != tree.root() && node.depth >= max_depth {
+                    assert_eq!(
+                        node.production, literal,
+                        "seed {seed}: a non-literal at depth {} past --max-depth {max_depth}",
+                        node.depth
+                    );
+                }
+            }
+            let deepest = tree.ids().map(|id| tree.node(id).depth).max().unwrap();
+            assert!(
+                deepest <= max_depth.max(1),
+                "seed {seed}: depth {deepest} past --max-depth {max_depth}"
+            );
+            deepest_seen[max_depth as usize] = deepest_seen[max_depth as usize].max(deepest);
+        }
+    }
+    for (max_depth, deepest) in deepest_seen.iter().enumerate() {
+        assert_eq!(
+            *deepest as usize,
+            max_depth.max(1),
+            "some program reaches the bound {max_depth}"
+        );
+    }
+}

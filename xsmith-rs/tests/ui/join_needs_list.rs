@@ -1,0 +1,11 @@
+use xsmith::component;
+
+component! {
+    fn spec;
+    grammar {
+        Program { body: Program }
+    }
+    render { Program => [join(body, ", ")] }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use xsmith::component;
+
+component! {
+    fn spec;
+    grammer {
+        Program { body: Expr }
+    }
+}
+
+fn main() {}

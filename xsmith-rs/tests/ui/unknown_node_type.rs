@@ -1,0 +1,12 @@
+use xsmith::component;
+
+component! {
+    fn spec;
+    grammar {
+        Program { body: Expr }
+        abstract Expr {}
+        Add: Expr { left: Expr, right: Exrp }
+    }
+}
+
+fn main() {}
