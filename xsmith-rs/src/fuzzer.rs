@@ -4,7 +4,7 @@
 
 use crate::generate::{GenerateError, Generator, Options};
 use crate::random::Random;
-use crate::render::render_tree;
+use crate::render::render_tree_into;
 use crate::spec::{Spec, SpecError};
 use crate::tree::Tree;
 
@@ -109,8 +109,9 @@ impl Fuzzer {
         header.extend(source.args());
         header.extend(option_args(generator.options()));
         let mut text = (self.comment)(&header.join(" "));
+        text.reserve(self.prelude.len() + 32 * tree.len());
         text.push_str(self.prelude);
-        text.push_str(&render_tree(spec, &tree, self.width));
+        render_tree_into(spec, &tree, self.width, &mut text);
         if !text.ends_with('\n') {
             text.push('\n');
         }

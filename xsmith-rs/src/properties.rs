@@ -317,17 +317,17 @@ pub enum Renderer {
     Template(Vec<Piece>),
     /// A function of the node, the escape hatch for anything a template
     /// cannot say.
-    Function(Arc<dyn Fn(&RenderNode) -> Doc + Send + Sync>),
+    Function(Arc<dyn for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync>),
 }
 
 impl Renderer {
     /// Wraps a render function.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| xsmith::Doc::text(node.production().to_string()));
+    /// let r = xsmith::Renderer::function(|node| node.text(node.production()));
     /// # let _ = r;
     /// ```
-    pub fn function(f: impl Fn(&RenderNode) -> Doc + Send + Sync + 'static) -> Renderer {
+    pub fn function(f: impl for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static) -> Renderer {
         Renderer::Function(Arc::new(f))
     }
 }

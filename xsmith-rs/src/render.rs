@@ -1,25 +1,34 @@
 //! Rendering: each node prints through its production's `render` property
 //! into a [`pretty`] document, which is laid out at a chosen width.
 
+/// The `pretty` trait whose methods build documents in an [`Arena`].
+pub use pretty::DocAllocator;
+
 use crate::properties::{Piece, Renderer};
 use crate::spec::{FieldKind, Spec};
 use crate::tree::{NodeId, Slot, Tree, Value};
 
-/// A pretty-printing document (the `pretty` crate's reference-counted kind).
-///
-/// ```
-/// use xsmith::Doc;
-/// let doc = Doc::text("f(").append(Doc::text("x")).append(")");
-/// assert_eq!(xsmith::render::layout(&doc, 80), "f(x)");
-/// ```
-pub type Doc = pretty::RcDoc<'static, ()>;
+/// Where the documents of one rendering are allocated: every document of a
+/// program lives in one arena, freed at once when the rendering is done.
+pub type Arena<'a> = pretty::Arena<'a, ()>;
 
-/// A node being rendered, as a render function sees it.
+/// A pretty-printing document, allocated in an [`Arena`].
 ///
 /// ```
-/// use xsmith::{Doc, Renderer};
+/// use xsmith::render::{layout, Arena, DocAllocator};
+/// let arena = Arena::new();
+/// let doc = arena.text("f(").append("x").append(")");
+/// assert_eq!(layout(doc, 80), "f(x)");
+/// ```
+pub type Doc<'a> = pretty::DocBuilder<'a, Arena<'a>, ()>;
+
+/// A node being rendered, as a render function sees it: its fields, the
+/// tree, and constructors of documents.
+///
+/// ```
+/// use xsmith::Renderer;
 /// let call = Renderer::function(|node| {
-///     Doc::text("safe_div(").append(node.child("left")).append(", ").append(node.child("right")).append(")")
+///     node.text("safe_div(").append(node.child("left")).append(", ").append(node.child("right")).append(")")
 /// });
 /// # let _ = call;
 /// ```
@@ -27,13 +36,100 @@ pub struct RenderNode<'a> {
     spec: &'a Spec,
     tree: &'a Tree,
     node: NodeId,
+    arena: &'a Arena<'a>,
 }
 
 impl<'a> RenderNode<'a> {
+    /// A document of literal text (which should hold no newline; use
+    /// [`hardline`](RenderNode::hardline)).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("pass"));
+    /// # let _ = r;
+    /// ```
+    pub fn text(&self, text: impl Into<std::borrow::Cow<'a, str>>) -> Doc<'a> {
+        pretty::DocAllocator::text(self.arena, text)
+    }
+
+    /// A document of anything displayable (short texts are not heap
+    /// allocated).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.display(42));
+    /// # let _ = r;
+    /// ```
+    pub fn display(&self, value: impl std::fmt::Display) -> Doc<'a> {
+        pretty::DocAllocator::as_string(self.arena, value)
+    }
+
+    /// The empty document.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.nil());
+    /// # let _ = r;
+    /// ```
+    pub fn nil(&self) -> Doc<'a> {
+        pretty::DocAllocator::nil(self.arena)
+    }
+
+    /// A space, or a line break when the enclosing group does not fit.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.line()).append("b").group());
+    /// # let _ = r;
+    /// ```
+    pub fn line(&self) -> Doc<'a> {
+        pretty::DocAllocator::line(self.arena)
+    }
+
+    /// Nothing, or a line break when the enclosing group does not fit.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.softline()).append("b").group());
+    /// # let _ = r;
+    /// ```
+    pub fn softline(&self) -> Doc<'a> {
+        pretty::DocAllocator::line_(self.arena)
+    }
+
+    /// Always a line break.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.hardline()).append("b"));
+    /// # let _ = r;
+    /// ```
+    pub fn hardline(&self) -> Doc<'a> {
+        pretty::DocAllocator::hardline(self.arena)
+    }
+
+    /// The documents with `separator` between each two.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let items = node.list("items");
+    ///     node.join(items, node.text(", "))
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn join(&self, docs: impl IntoIterator<Item = Doc<'a>>, separator: Doc<'a>) -> Doc<'a> {
+        pretty::DocAllocator::intersperse(self.arena, docs, separator)
+    }
+
+    /// The arena, for any other `pretty` constructor.
+    ///
+    /// ```
+    /// use xsmith::render::DocAllocator;
+    /// let r = xsmith::Renderer::function(|node| node.arena().space());
+    /// # let _ = r;
+    /// ```
+    pub fn arena(&self) -> &'a Arena<'a> {
+        self.arena
+    }
+
     /// The node's production name.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| xsmith::Doc::text(node.production().to_lowercase()));
+    /// let r = xsmith::Renderer::function(|node| node.text(node.production().to_lowercase()));
     /// # let _ = r;
     /// ```
     pub fn production(&self) -> &'a str {
@@ -43,7 +139,7 @@ impl<'a> RenderNode<'a> {
     /// The node's id.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| xsmith::Doc::text(format!("n{}", node.node().index())));
+    /// let r = xsmith::Renderer::function(|node| node.text(format!("n{}", node.node().index())));
     /// # let _ = r;
     /// ```
     pub fn node(&self) -> NodeId {
@@ -53,7 +149,7 @@ impl<'a> RenderNode<'a> {
     /// The tree, for attributes and anything else a renderer needs.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| xsmith::Doc::text(node.tree().len().to_string()));
+    /// let r = xsmith::Renderer::function(|node| node.display(node.tree().len()));
     /// # let _ = r;
     /// ```
     pub fn tree(&self) -> &'a Tree {
@@ -71,9 +167,9 @@ impl<'a> RenderNode<'a> {
     /// let r = xsmith::Renderer::function(|node| node.child("operand"));
     /// # let _ = r;
     /// ```
-    pub fn child(&self, field: &str) -> Doc {
+    pub fn child(&self, field: &str) -> Doc<'a> {
         match self.slot(field) {
-            Slot::Child(child) => render_node(self.spec, self.tree, *child),
+            Slot::Child(child) => self.render(*child),
             _ => self.wrong_field(field, "a single child"),
         }
     }
@@ -81,13 +177,12 @@ impl<'a> RenderNode<'a> {
     /// The renderings of the elements of the list in `field`.
     ///
     /// ```
-    /// use xsmith::Doc;
-    /// let r = xsmith::Renderer::function(|node| Doc::intersperse(node.list("items"), Doc::text(", ")));
+    /// let r = xsmith::Renderer::function(|node| node.join(node.list("items"), node.text(", ")));
     /// # let _ = r;
     /// ```
-    pub fn list(&self, field: &str) -> Vec<Doc> {
+    pub fn list(&self, field: &str) -> Vec<Doc<'a>> {
         match self.slot(field) {
-            Slot::List(children) => children.iter().map(|&c| render_node(self.spec, self.tree, c)).collect(),
+            Slot::List(children) => children.iter().map(|&c| self.render(c)).collect(),
             _ => self.wrong_field(field, "a list"),
         }
     }
@@ -95,7 +190,7 @@ impl<'a> RenderNode<'a> {
     /// The value of the data field `field`.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| xsmith::Doc::text(node.data("value").to_string()));
+    /// let r = xsmith::Renderer::function(|node| node.display(node.data("value")));
     /// # let _ = r;
     /// ```
     pub fn data(&self, field: &str) -> &'a Value {
@@ -108,11 +203,14 @@ impl<'a> RenderNode<'a> {
     /// The rendering of any node of the tree.
     ///
     /// ```
-    /// let r = xsmith::Renderer::function(|node| node.tree().children(node.node()).map(|c| node.render(c)).collect::<Vec<_>>().into_iter().next().unwrap_or(xsmith::Doc::nil()));
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let children: Vec<_> = node.tree().children(node.node()).map(|c| node.render(c)).collect();
+    ///     node.join(children, node.text(" "))
+    /// });
     /// # let _ = r;
     /// ```
-    pub fn render(&self, node: NodeId) -> Doc {
-        render_node(self.spec, self.tree, node)
+    pub fn render(&self, node: NodeId) -> Doc<'a> {
+        render_node(self.spec, self.tree, node, self.arena)
     }
 
     fn slot(&self, field: &str) -> &'a Slot {
@@ -130,55 +228,65 @@ impl<'a> RenderNode<'a> {
         )
     }
 
-    fn template(&self, pieces: &[Piece]) -> Doc {
-        Doc::concat(pieces.iter().map(|piece| self.piece(piece)))
+    fn template(&self, pieces: &[Piece]) -> Doc<'a> {
+        match pieces {
+            [single] => self.piece(single),
+            _ => pretty::DocAllocator::concat(self.arena, pieces.iter().map(|piece| self.piece(piece))),
+        }
     }
 
-    fn piece(&self, piece: &Piece) -> Doc {
+    fn piece(&self, piece: &Piece) -> Doc<'a> {
         match piece {
-            Piece::Text(text) => text_with_breaks(text),
+            Piece::Text(text) => self.text_with_breaks(text),
             Piece::Field(field) => {
                 let production = self.spec.production(self.tree.node(self.node).production);
                 let index = production.field_index(field).expect("template fields are checked at assembly");
                 match (&self.tree.node(self.node).slots[index], production.fields()[index].kind()) {
-                    (Slot::Child(child), _) => render_node(self.spec, self.tree, *child),
-                    (Slot::List(_), _) => Doc::intersperse(self.list(field), Doc::hardline()),
-                    (Slot::Data(value), FieldKind::Data(_)) => Doc::text(value.to_string()),
+                    (Slot::Child(child), _) => self.render(*child),
+                    (Slot::List(_), _) => self.join(self.list(field), self.hardline()),
+                    (Slot::Data(value), FieldKind::Data(_)) => self.display(value),
                     (Slot::Data(_), _) => unreachable!("a data slot belongs to a data field"),
                 }
             }
-            Piece::Join(field, separator) => Doc::intersperse(self.list(field), self.template(separator)),
-            Piece::Line => Doc::line(),
-            Piece::SoftLine => Doc::line_(),
-            Piece::HardLine => Doc::hardline(),
+            Piece::Join(field, separator) => self.join(self.list(field), self.template(separator)),
+            Piece::Line => self.line(),
+            Piece::SoftLine => self.softline(),
+            Piece::HardLine => self.hardline(),
             Piece::Nest(indent, pieces) => self.template(pieces).nest(*indent),
             Piece::Group(pieces) => self.template(pieces).group(),
         }
     }
-}
 
-/// Text whose newlines become hard line breaks (so they indent with nesting).
-fn text_with_breaks(text: &'static str) -> Doc {
-    if !text.contains('\n') {
-        return Doc::text(text);
+    /// Text whose newlines become hard line breaks (so they indent with
+    /// nesting).
+    fn text_with_breaks(&self, text: &'static str) -> Doc<'a> {
+        if !text.contains('\n') {
+            return self.text(text);
+        }
+        self.join(text.split('\n').map(|line| self.text(line)), self.hardline())
     }
-    Doc::intersperse(text.split('\n').map(Doc::text), Doc::hardline())
 }
 
-/// The document of the subtree at `node`.
+/// The document of the subtree at `node`, allocated in `arena`.
 ///
 /// ```
+/// use xsmith::render::{layout, render_node, Arena};
 /// let spec = xsmith::example::spec();
 /// let tree = xsmith::example::tree(&spec, 5);
-/// let doc = xsmith::render::render_node(&spec, &tree, tree.root());
-/// assert!(!xsmith::render::layout(&doc, 80).is_empty());
+/// let arena = Arena::new();
+/// assert!(!layout(render_node(&spec, &tree, tree.root(), &arena), 80).is_empty());
 /// ```
-pub fn render_node(spec: &Spec, tree: &Tree, node: NodeId) -> Doc {
+pub fn render_node<'a>(spec: &'a Spec, tree: &'a Tree, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
     let target = tree.node(node);
     let production = spec.production(target.production);
-    let render = RenderNode { spec, tree, node };
+    let render = RenderNode {
+        spec,
+        tree,
+        node,
+        arena,
+    };
     match (&production.renderer, target.is_hole) {
-        (_, true) => Doc::text(format!("<hole {}>", production.name())),
+        (_, true) => render.text(format!("<hole {}>", production.name())),
         (Some(Renderer::Template(pieces)), false) => render.template(pieces),
         (Some(Renderer::Function(f)), false) => f(&render),
         (None, false) => unreachable!("assembly checks that generatable productions have renderers"),
@@ -188,15 +296,43 @@ pub fn render_node(spec: &Spec, tree: &Tree, node: NodeId) -> Doc {
 /// Lays a document out at `width` columns.
 ///
 /// ```
-/// use xsmith::Doc;
-/// let doc = Doc::text("a").append(Doc::line()).append("b").group();
-/// assert_eq!(xsmith::render::layout(&doc, 80), "a b");
-/// assert_eq!(xsmith::render::layout(&doc, 1), "a\nb");
+/// use xsmith::render::{layout, Arena, DocAllocator};
+/// let arena = Arena::new();
+/// let doc = || arena.text("a").append(arena.line()).append("b").group();
+/// assert_eq!(layout(doc(), 80), "a b");
+/// assert_eq!(layout(doc(), 1), "a\nb");
 /// ```
-pub fn layout(doc: &Doc, width: usize) -> String {
+pub fn layout(doc: Doc<'_>, width: usize) -> String {
     let mut out = String::new();
-    doc.render_fmt(width, &mut out).expect("writing to a String cannot fail");
+    layout_into(doc, width, &mut out);
     out
+}
+
+/// Lays a document out at `width` columns at the end of `out`.
+///
+/// ```
+/// use xsmith::render::{layout_into, Arena, DocAllocator};
+/// let arena = Arena::new();
+/// let mut out = String::from("> ");
+/// layout_into(arena.text("x"), 80, &mut out);
+/// assert_eq!(out, "> x");
+/// ```
+pub fn layout_into(doc: Doc<'_>, width: usize, out: &mut String) {
+    doc.into_doc().render_fmt(width, out).expect("writing to a String cannot fail");
+}
+
+/// Renders the whole tree at `width` columns at the end of `out`.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::example::tree(&spec, 5);
+/// let mut out = String::new();
+/// xsmith::render::render_tree_into(&spec, &tree, 80, &mut out);
+/// assert!(out.starts_with("print("));
+/// ```
+pub fn render_tree_into(spec: &Spec, tree: &Tree, width: usize, out: &mut String) {
+    let arena = Arena::new();
+    layout_into(render_node(spec, tree, tree.root(), &arena), width, out);
 }
 
 /// Renders the whole tree at `width` columns.
@@ -207,5 +343,7 @@ pub fn layout(doc: &Doc, width: usize) -> String {
 /// assert!(xsmith::render::render_tree(&spec, &tree, 80).starts_with("print("));
 /// ```
 pub fn render_tree(spec: &Spec, tree: &Tree, width: usize) -> String {
-    layout(&render_node(spec, tree, tree.root()), width)
+    let mut out = String::new();
+    render_tree_into(spec, tree, width, &mut out);
+    out
 }

@@ -1,7 +1,7 @@
 //! One component using every property and every template piece, and a second
 //! component that declares the node type the first one `uses`.
 
-use xsmith::{component, Doc, Spec};
+use xsmith::{component, Spec};
 
 component! {
     /// Statements, declared apart from the expressions.
@@ -31,7 +31,7 @@ component! {
     render {
         Program => [body, hardline],
         Block => [group(["{", nest(4, [line, join(items, [line])]), line, "}"])],
-        Literal => |node| Doc::text(node.data("value").to_string()),
+        Literal => |node| node.display(node.data("value")),
         Negate => [sign, operand],
         Add => [group(["(", nest(1, [left, " +", line, right]), ")"])],
     }
