@@ -7,7 +7,9 @@ use quote::quote;
 use crate::parse::{ComponentInput, FieldDefKind, PropertyValue, TemplatePiece};
 
 pub fn expand(input: &ComponentInput) -> TokenStream {
-    let ComponentInput { attrs, vis, name, .. } = input;
+    let ComponentInput {
+        attrs, vis, name, ..
+    } = input;
     let name_str = name.to_string();
     let productions = input.productions.iter().map(|production| {
         let production_name = production.name.to_string();
@@ -34,7 +36,9 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     };
                     quote!(#decl.list(#field_name, #node_type, #length))
                 }
-                FieldDefKind::Data(init) => quote!(#decl.data(#field_name, ::xsmith::DataInit::new(#init))),
+                FieldDefKind::Data(init) => {
+                    quote!(#decl.data(#field_name, ::xsmith::DataInit::new(#init)))
+                }
             };
         }
         quote!(component.production(#decl);)
@@ -49,7 +53,9 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     quote!(::xsmith::Renderer::Template(::std::vec![#(#pieces),*]))
                 }
                 ("render", PropertyValue::Expr(f)) => quote!(::xsmith::Renderer::function(#f)),
-                ("choice_weight", PropertyValue::Expr(syn::Expr::Lit(lit))) => quote!(::xsmith::Weight::Constant(#lit)),
+                ("choice_weight", PropertyValue::Expr(syn::Expr::Lit(lit))) => {
+                    quote!(::xsmith::Weight::Constant(#lit))
+                }
                 ("choice_weight", PropertyValue::Expr(f)) => quote!(::xsmith::Weight::dynamic(#f)),
                 ("fresh", PropertyValue::Fields(inits)) => {
                     let inits = inits.iter().map(|(field, init)| {

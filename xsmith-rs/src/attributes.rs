@@ -54,8 +54,11 @@ pub struct Attribute<T> {
     id: usize,
     name: &'static str,
     dependence: Dependence,
-    compute: Arc<dyn Fn(&Tree, NodeId) -> T + Send + Sync>,
+    compute: Compute<T>,
 }
+
+/// An attribute's computation.
+type Compute<T> = Arc<dyn Fn(&Tree, NodeId) -> T + Send + Sync>;
 
 impl<T> Clone for Attribute<T> {
     fn clone(&self) -> Self {
@@ -176,7 +179,11 @@ impl Tree {
         still_good.then(|| entry.value.clone())
     }
 
-    fn with_table<T: 'static, R>(&self, attribute: &Attribute<T>, f: impl FnOnce(&mut Table<T>) -> R) -> R {
+    fn with_table<T: 'static, R>(
+        &self,
+        attribute: &Attribute<T>,
+        f: impl FnOnce(&mut Table<T>) -> R,
+    ) -> R {
         let mut tables = self.caches.tables.borrow_mut();
         let table = tables
             .entry(attribute.id)
@@ -209,24 +216,36 @@ mod tests {
         let mut random = crate::Random::from_seed(5);
         let calls = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&calls);
-        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, move |tree, node| {
-            counter.fetch_add(1, Ordering::Relaxed);
-            let mut stack = vec![node];
-            let mut holes = 0;
-            while let Some(n) = stack.pop() {
-                holes += usize::from(tree.node(n).is_hole);
-                stack.extend(tree.children(n));
-            }
-            holes
-        });
+        let holes: Attribute<usize> =
+            Attribute::new("holes", Dependence::Subtree, move |tree, node| {
+                counter.fetch_add(1, Ordering::Relaxed);
+                let mut stack = vec![node];
+                let mut holes = 0;
+                while let Some(n) = stack.pop() {
+                    holes += usize::from(tree.node(n).is_hole);
+                    stack.extend(tree.children(n));
+                }
+                holes
+            });
         let mut tree = Tree::new(&spec);
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
-        assert_eq!(calls.load(Ordering::Relaxed), 1, "second read comes from the cache");
+        assert_eq!(
+            calls.load(Ordering::Relaxed),
+            1,
+            "second read comes from the cache"
+        );
         generator.fill_next_hole(&mut tree, &mut random).unwrap();
         let after_one_fill = tree.attribute(&holes, tree.root());
-        assert_eq!(calls.load(Ordering::Relaxed), 2, "a fill under the root invalidates it");
-        assert_eq!(after_one_fill, tree.ids().filter(|&n| tree.node(n).is_hole).count());
+        assert_eq!(
+            calls.load(Ordering::Relaxed),
+            2,
+            "a fill under the root invalidates it"
+        );
+        assert_eq!(
+            after_one_fill,
+            tree.ids().filter(|&n| tree.node(n).is_hole).count()
+        );
     }
 
     #[test]
@@ -247,7 +266,11 @@ mod tests {
         tree.attribute(&depth, first_child);
         while generator.fill_next_hole(&mut tree, &mut random).unwrap() {}
         tree.attribute(&depth, tree.root());
-        assert_eq!(calls.load(Ordering::Relaxed), 2, "the root did not change after it was filled");
+        assert_eq!(
+            calls.load(Ordering::Relaxed),
+            2,
+            "the root did not change after it was filled"
+        );
     }
 
     #[test]

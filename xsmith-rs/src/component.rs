@@ -117,7 +117,11 @@ impl ProductionDecl {
     /// let p = xsmith::ProductionDecl::new("Neg").child("operand", "Expr");
     /// assert_eq!(p.fields[0].name(), "operand");
     /// ```
-    pub fn child(mut self, name: impl Into<String>, node_type: impl Into<String>) -> ProductionDecl {
+    pub fn child(
+        mut self,
+        name: impl Into<String>,
+        node_type: impl Into<String>,
+    ) -> ProductionDecl {
         self.fields.push(FieldDecl::Child {
             name: name.into(),
             node_type: node_type.into(),

@@ -19,9 +19,23 @@ pub fn spec() -> Spec {
     let mut c = Component::new("arithmetic");
     c.production(ProductionDecl::new("Program").child("body", "Expr"))
         .production(ProductionDecl::new("Expr").abstract_())
-        .production(ProductionDecl::new("Literal").supertype("Expr").data("value", DataInit::new(|r| r.int_in(1, 99))))
-        .production(ProductionDecl::new("Add").supertype("Expr").child("left", "Expr").child("right", "Expr"))
-        .production(ProductionDecl::new("Div").supertype("Expr").child("left", "Expr").child("right", "Expr"));
+        .production(
+            ProductionDecl::new("Literal")
+                .supertype("Expr")
+                .data("value", DataInit::new(|r| r.int_in(1, 99))),
+        )
+        .production(
+            ProductionDecl::new("Add")
+                .supertype("Expr")
+                .child("left", "Expr")
+                .child("right", "Expr"),
+        )
+        .production(
+            ProductionDecl::new("Div")
+                .supertype("Expr")
+                .child("left", "Expr")
+                .child("right", "Expr"),
+        );
     let binary = |op: &'static str| {
         Renderer::Template(vec![
             Piece::Text("("),
@@ -31,11 +45,18 @@ pub fn spec() -> Spec {
             Piece::Text(")"),
         ])
     };
-    c.render("Program", Renderer::Template(vec![Piece::Text("print("), Piece::Field("body"), Piece::Text(")")]))
-        .render("Literal", Renderer::Template(vec![Piece::Field("value")]))
-        .render("Add", binary(" + "))
-        .render("Div", binary(" / "))
-        .feature("Div", "division");
+    c.render(
+        "Program",
+        Renderer::Template(vec![
+            Piece::Text("print("),
+            Piece::Field("body"),
+            Piece::Text(")"),
+        ]),
+    )
+    .render("Literal", Renderer::Template(vec![Piece::Field("value")]))
+    .render("Add", binary(" + "))
+    .render("Div", binary(" / "))
+    .feature("Div", "division");
     Spec::assemble("Program", [c]).expect("the example spec is well formed")
 }
 
@@ -47,8 +68,9 @@ pub fn spec() -> Spec {
 /// assert!(tree.len() >= 2);
 /// ```
 pub fn tree(spec: &Spec, seed: u64) -> Tree {
-    Generator::new(spec, Options::default())
-        .and_then(|mut generator| Ok(generator.generate(&mut Random::from_seed(seed))))
-        .expect("default options suit the example spec")
+    let mut generator =
+        Generator::new(spec, Options::default()).expect("default options suit the example spec");
+    generator
+        .generate(&mut Random::from_seed(seed))
         .expect("the example spec always finishes")
 }

@@ -296,7 +296,11 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::UnknownName { option, name, known } => write!(
+            OptionError::UnknownName {
+                option,
+                name,
+                known,
+            } => write!(
                 f,
                 "{option} {name}: no production or feature group is called `{name}` (known: {})",
                 known.join(", ")
@@ -362,7 +366,10 @@ impl ChoiceLog {
     /// assert_eq!(generator.choice_log().programs_with(spec.root()), 1);
     /// ```
     pub fn programs_with(&self, production: ProdId) -> u64 {
-        self.programs_with.get(production.index()).copied().unwrap_or(0)
+        self.programs_with
+            .get(production.index())
+            .copied()
+            .unwrap_or(0)
     }
 
     /// How many programs were finished.
@@ -386,7 +393,13 @@ impl ChoiceLog {
     /// ```
     pub fn report(&self, spec: &Spec) -> String {
         use std::fmt::Write;
-        let width = spec.productions().iter().map(|p| p.name().len()).max().unwrap_or(0).max(10);
+        let width = spec
+            .productions()
+            .iter()
+            .map(|p| p.name().len())
+            .max()
+            .unwrap_or(0)
+            .max(10);
         let total_chosen: u64 = self.chosen.iter().sum();
         let mut out = format!(
             "{:width$}  {:>10}  {:>10}  {:>8}  {:>10}\n",
@@ -397,7 +410,13 @@ impl ChoiceLog {
                 continue;
             }
             let id = ProdId(index as u32);
-            let percent = |part: u64, whole: u64| if whole == 0 { 0.0 } else { 100.0 * part as f64 / whole as f64 };
+            let percent = |part: u64, whole: u64| {
+                if whole == 0 {
+                    0.0
+                } else {
+                    100.0 * part as f64 / whole as f64
+                }
+            };
             let _ = writeln!(
                 out,
                 "{:width$}  {:>10}  {:>10}  {:>7.2}%  {:>9.2}%",
@@ -462,7 +481,12 @@ impl<'s> Generator<'s> {
             for name in names {
                 if spec.lookup(name).is_none() && !groups.contains(&name.as_str()) {
                     let mut known: Vec<String> = groups.iter().map(|g| g.to_string()).collect();
-                    known.extend(spec.productions().iter().filter(|p| p.is_generatable()).map(|p| p.name().to_string()));
+                    known.extend(
+                        spec.productions()
+                            .iter()
+                            .filter(|p| p.is_generatable())
+                            .map(|p| p.name().to_string()),
+                    );
                     return Err(OptionError::UnknownName {
                         option,
                         name: name.clone(),
@@ -472,7 +496,9 @@ impl<'s> Generator<'s> {
             }
         }
         let named = |names: &[String], production: &Production| {
-            names.iter().any(|n| n == production.name() || production.features().contains(n))
+            names
+                .iter()
+                .any(|n| n == production.name() || production.features().contains(n))
         };
         let enabled: Vec<bool> = spec
             .productions()
@@ -486,9 +512,11 @@ impl<'s> Generator<'s> {
                 production.is_generatable() && (!switched_off || named(&options.with, production))
             })
             .collect();
-        let heights = spec.finishing_heights(&enabled).map_err(|node_type| OptionError::Unfinishable {
-            node_type: spec.production(node_type).name().to_string(),
-        })?;
+        let heights =
+            spec.finishing_heights(&enabled)
+                .map_err(|node_type| OptionError::Unfinishable {
+                    node_type: spec.production(node_type).name().to_string(),
+                })?;
         Ok(Generator {
             spec,
             options,
@@ -569,7 +597,11 @@ impl<'s> Generator<'s> {
     /// assert!(g.fill_next_hole(&mut tree, &mut random).unwrap());
     /// assert!(!tree.node(tree.root()).is_hole);
     /// ```
-    pub fn fill_next_hole(&mut self, tree: &mut Tree, random: &mut Random) -> Result<bool, GenerateError> {
+    pub fn fill_next_hole(
+        &mut self,
+        tree: &mut Tree,
+        random: &mut Random,
+    ) -> Result<bool, GenerateError> {
         let Some(hole) = tree.pending_holes.pop() else {
             return Ok(false);
         };
@@ -578,7 +610,12 @@ impl<'s> Generator<'s> {
         Ok(true)
     }
 
-    fn choose(&mut self, tree: &Tree, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
+    fn choose(
+        &mut self,
+        tree: &Tree,
+        node: NodeId,
+        random: &mut Random,
+    ) -> Result<ProdId, GenerateError> {
         let spec = self.spec;
         let hole = Hole {
             spec,
@@ -588,7 +625,13 @@ impl<'s> Generator<'s> {
         };
         self.choices.clear();
         for &candidate in spec.fillers(hole.node_type()) {
-            if self.enabled[candidate.index()] && spec.production(candidate).filters.iter().all(|f| (f.0)(&hole)) {
+            if self.enabled[candidate.index()]
+                && spec
+                    .production(candidate)
+                    .filters
+                    .iter()
+                    .all(|f| (f.0)(&hole))
+            {
                 self.choices.push(candidate);
             }
         }
@@ -605,10 +648,12 @@ impl<'s> Generator<'s> {
                 Weight::Dynamic(f) => f(&hole),
             });
         }
-        let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
-            node_type: spec.production(hole.node_type()).name().to_string(),
-            depth: hole.depth(),
-        })?;
+        let picked = random
+            .weighted(&self.weights)
+            .ok_or_else(|| GenerateError::NoChoice {
+                node_type: spec.production(hole.node_type()).name().to_string(),
+                depth: hole.depth(),
+            })?;
         if self.log.offered.is_empty() {
             self.log.offered = vec![0; spec.productions().len()];
             self.log.chosen = vec![0; spec.productions().len()];
@@ -621,7 +666,13 @@ impl<'s> Generator<'s> {
         Ok(chosen)
     }
 
-    fn construct(&mut self, tree: &mut Tree, hole: NodeId, chosen: ProdId, random: &mut Random) -> Result<(), GenerateError> {
+    fn construct(
+        &mut self,
+        tree: &mut Tree,
+        hole: NodeId,
+        chosen: ProdId,
+        random: &mut Random,
+    ) -> Result<(), GenerateError> {
         let production = self.spec.production(chosen);
         let depth = tree.node(hole).depth;
         let child_depth = depth + production.depth_increase;
@@ -630,15 +681,25 @@ impl<'s> Generator<'s> {
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
         for field in production.fields() {
             slots.push(match field.kind() {
-                FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
+                FieldKind::Child(node_type) => {
+                    Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth))
+                }
                 FieldKind::List(node_type, length) => {
-                    let count = if past_depth_bound { length.min() } else { length.draw(random) };
+                    let count = if past_depth_bound {
+                        length.min()
+                    } else {
+                        length.draw(random)
+                    };
                     if tree.len() + count > self.options.max_nodes {
                         return Err(GenerateError::NodeBudget {
                             max_nodes: self.options.max_nodes,
                         });
                     }
-                    Slot::List((0..count).map(|_| tree.add_hole(*node_type, Some(hole), child_depth)).collect())
+                    Slot::List(
+                        (0..count)
+                            .map(|_| tree.add_hole(*node_type, Some(hole), child_depth))
+                            .collect(),
+                    )
                 }
                 FieldKind::Data(init) => Slot::Data(init.draw(random)),
             });
@@ -658,7 +719,8 @@ impl<'s> Generator<'s> {
                 random,
             });
         }
-        tree.pending_holes.extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
+        tree.pending_holes
+            .extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
         Ok(())
     }
 }

@@ -91,7 +91,9 @@ impl DataInit {
     /// let name = xsmith::DataInit::new(|_| "x");
     /// # let _ = name;
     /// ```
-    pub fn new<V: Into<Value>>(init: impl Fn(&mut Random) -> V + Send + Sync + 'static) -> DataInit {
+    pub fn new<V: Into<Value>>(
+        init: impl Fn(&mut Random) -> V + Send + Sync + 'static,
+    ) -> DataInit {
         DataInit(Arc::new(move |random| init(random).into()))
     }
 
@@ -149,7 +151,9 @@ impl FieldInit {
     /// let init = xsmith::FieldInit::new(|_| 7);
     /// # let _ = init;
     /// ```
-    pub fn new<V: Into<Value>>(init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static) -> FieldInit {
+    pub fn new<V: Into<Value>>(
+        init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static,
+    ) -> FieldInit {
         FieldInit(Arc::new(move |node| init(node).into()))
     }
 }
@@ -246,7 +250,9 @@ impl ListLength {
     /// ```
     pub fn draw(&self, random: &mut Random) -> usize {
         match self {
-            ListLength::Uniform { min, max } => *min + random.below((*max - *min) as u64 + 1) as usize,
+            ListLength::Uniform { min, max } => {
+                *min + random.below((*max - *min) as u64 + 1) as usize
+            }
             ListLength::Geometric { min, percent, max } => {
                 let mut length = *min;
                 // The smallest choice (zero) adds an element, so an exhausted
@@ -327,7 +333,9 @@ impl Renderer {
     /// let r = xsmith::Renderer::function(|node| node.text(node.production()));
     /// # let _ = r;
     /// ```
-    pub fn function(f: impl for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static) -> Renderer {
+    pub fn function(
+        f: impl for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static,
+    ) -> Renderer {
         Renderer::Function(Arc::new(f))
     }
 }

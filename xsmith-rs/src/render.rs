@@ -133,7 +133,9 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn production(&self) -> &'a str {
-        self.spec.production(self.tree.node(self.node).production).name()
+        self.spec
+            .production(self.tree.node(self.node).production)
+            .name()
     }
 
     /// The node's id.
@@ -217,7 +219,10 @@ impl<'a> RenderNode<'a> {
         let production = self.spec.production(self.tree.node(self.node).production);
         match production.field_index(field) {
             Some(index) => &self.tree.node(self.node).slots[index],
-            None => panic!("the renderer of production `{}` uses unknown field `{field}`", production.name()),
+            None => panic!(
+                "the renderer of production `{}` uses unknown field `{field}`",
+                production.name()
+            ),
         }
     }
 
@@ -231,7 +236,10 @@ impl<'a> RenderNode<'a> {
     fn template(&self, pieces: &[Piece]) -> Doc<'a> {
         match pieces {
             [single] => self.piece(single),
-            _ => pretty::DocAllocator::concat(self.arena, pieces.iter().map(|piece| self.piece(piece))),
+            _ => pretty::DocAllocator::concat(
+                self.arena,
+                pieces.iter().map(|piece| self.piece(piece)),
+            ),
         }
     }
 
@@ -240,8 +248,13 @@ impl<'a> RenderNode<'a> {
             Piece::Text(text) => self.text_with_breaks(text),
             Piece::Field(field) => {
                 let production = self.spec.production(self.tree.node(self.node).production);
-                let index = production.field_index(field).expect("template fields are checked at assembly");
-                match (&self.tree.node(self.node).slots[index], production.fields()[index].kind()) {
+                let index = production
+                    .field_index(field)
+                    .expect("template fields are checked at assembly");
+                match (
+                    &self.tree.node(self.node).slots[index],
+                    production.fields()[index].kind(),
+                ) {
                     (Slot::Child(child), _) => self.render(*child),
                     (Slot::List(_), _) => self.join(self.list(field), self.hardline()),
                     (Slot::Data(value), FieldKind::Data(_)) => self.display(value),
@@ -263,7 +276,10 @@ impl<'a> RenderNode<'a> {
         if !text.contains('\n') {
             return self.text(text);
         }
-        self.join(text.split('\n').map(|line| self.text(line)), self.hardline())
+        self.join(
+            text.split('\n').map(|line| self.text(line)),
+            self.hardline(),
+        )
     }
 }
 
@@ -276,7 +292,12 @@ impl<'a> RenderNode<'a> {
 /// let arena = Arena::new();
 /// assert!(!layout(render_node(&spec, &tree, tree.root(), &arena), 80).is_empty());
 /// ```
-pub fn render_node<'a>(spec: &'a Spec, tree: &'a Tree, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
+pub fn render_node<'a>(
+    spec: &'a Spec,
+    tree: &'a Tree,
+    node: NodeId,
+    arena: &'a Arena<'a>,
+) -> Doc<'a> {
     let target = tree.node(node);
     let production = spec.production(target.production);
     let render = RenderNode {
@@ -289,7 +310,9 @@ pub fn render_node<'a>(spec: &'a Spec, tree: &'a Tree, node: NodeId, arena: &'a 
         (_, true) => render.text(format!("<hole {}>", production.name())),
         (Some(Renderer::Template(pieces)), false) => render.template(pieces),
         (Some(Renderer::Function(f)), false) => f(&render),
-        (None, false) => unreachable!("assembly checks that generatable productions have renderers"),
+        (None, false) => {
+            unreachable!("assembly checks that generatable productions have renderers")
+        }
     }
 }
 
@@ -318,7 +341,9 @@ pub fn layout(doc: Doc<'_>, width: usize) -> String {
 /// assert_eq!(out, "> x");
 /// ```
 pub fn layout_into(doc: Doc<'_>, width: usize, out: &mut String) {
-    doc.into_doc().render_fmt(width, out).expect("writing to a String cannot fail");
+    doc.into_doc()
+        .render_fmt(width, out)
+        .expect("writing to a String cannot fail");
 }
 
 /// Renders the whole tree at `width` columns at the end of `out`.

@@ -155,7 +155,6 @@ impl Production {
     pub fn features(&self) -> &[String] {
         &self.features
     }
-
 }
 
 /// A mistake in a spec, found when its components are assembled. Each names
@@ -279,7 +278,10 @@ impl Spec {
     /// let error = Spec::assemble("Program", [c]).err().unwrap();
     /// assert_eq!(error.to_string(), "field `body` of production `Program` has unknown node type `Missing`");
     /// ```
-    pub fn assemble(root: &str, components: impl IntoIterator<Item = Component>) -> Result<Spec, SpecError> {
+    pub fn assemble(
+        root: &str,
+        components: impl IntoIterator<Item = Component>,
+    ) -> Result<Spec, SpecError> {
         let components: Vec<Component> = components.into_iter().collect();
         let mut by_name = IndexMap::new();
         let mut decls = Vec::new();
@@ -308,7 +310,9 @@ impl Spec {
             let mut cursor = supertypes[index];
             for _ in 0..decls.len() {
                 match cursor {
-                    Some(up) if up.index() == index => return Err(SpecError::SupertypeCycle(decl.name.clone())),
+                    Some(up) if up.index() == index => {
+                        return Err(SpecError::SupertypeCycle(decl.name.clone()))
+                    }
                     Some(up) => cursor = supertypes[up.index()],
                     None => break,
                 }
@@ -339,7 +343,11 @@ impl Spec {
                     };
                     let kind = match field {
                         FieldDecl::Child { node_type: t, .. } => FieldKind::Child(node_type(t)?),
-                        FieldDecl::List { node_type: t, length, .. } => FieldKind::List(node_type(t)?, length.clone()),
+                        FieldDecl::List {
+                            node_type: t,
+                            length,
+                            ..
+                        } => FieldKind::List(node_type(t)?, length.clone()),
                         FieldDecl::Data { init, .. } => FieldKind::Data(init.clone()),
                     };
                     fields.push(Field {
@@ -397,8 +405,10 @@ impl Spec {
             }
         }
 
-        let features_off_by_default: Vec<String> =
-            components.iter().flat_map(|c| c.features_off_by_default.iter().cloned()).collect();
+        let features_off_by_default: Vec<String> = components
+            .iter()
+            .flat_map(|c| c.features_off_by_default.iter().cloned())
+            .collect();
         for group in &features_off_by_default {
             if !productions.iter().any(|p| p.features.contains(group)) {
                 return Err(SpecError::UnknownFeature(group.clone()));
@@ -410,7 +420,8 @@ impl Spec {
             .map(|node_type| {
                 (0..productions.len())
                     .filter(|&candidate| {
-                        !productions[candidate].is_abstract && is_subtype(&supertypes, candidate, node_type)
+                        !productions[candidate].is_abstract
+                            && is_subtype(&supertypes, candidate, node_type)
                     })
                     .map(|candidate| ProdId(candidate as u32))
                     .collect()
@@ -423,9 +434,15 @@ impl Spec {
             root,
             features_off_by_default,
         };
-        let enabled: Vec<bool> = spec.productions.iter().map(Production::is_generatable).collect();
+        let enabled: Vec<bool> = spec
+            .productions
+            .iter()
+            .map(Production::is_generatable)
+            .collect();
         if let Err(node_type) = spec.finishing_heights(&enabled) {
-            return Err(SpecError::NeverFinishes(spec.production(node_type).name.clone()));
+            return Err(SpecError::NeverFinishes(
+                spec.production(node_type).name.clone(),
+            ));
         }
         Ok(spec)
     }
@@ -562,7 +579,8 @@ impl Spec {
                         _ => None,
                     };
                     if let Some(node_type) = required {
-                        tallest_child = tallest_child.max(type_height(&height, node_type).saturating_add(1));
+                        tallest_child =
+                            tallest_child.max(type_height(&height, node_type).saturating_add(1));
                     }
                 }
                 if tallest_child != NEVER {
@@ -615,7 +633,9 @@ fn check_template(production: &Production, pieces: &[crate::Piece]) -> Result<()
                     field: name.to_string(),
                 })
             }
-            Piece::Join(_, inner) | Piece::Nest(_, inner) | Piece::Group(inner) => check_template(production, inner)?,
+            Piece::Join(_, inner) | Piece::Nest(_, inner) | Piece::Group(inner) => {
+                check_template(production, inner)?
+            }
             _ => {}
         }
     }
@@ -641,15 +661,21 @@ mod tests {
     #[test]
     fn duplicate_production() {
         let mut c = Component::new("c");
-        c.production(ProductionDecl::new("P")).production(ProductionDecl::new("P"));
-        assert_eq!(assemble(rendered(c, &["P"])).err(), Some(SpecError::DuplicateProduction("P".into())));
+        c.production(ProductionDecl::new("P"))
+            .production(ProductionDecl::new("P"));
+        assert_eq!(
+            assemble(rendered(c, &["P"])).err(),
+            Some(SpecError::DuplicateProduction("P".into()))
+        );
     }
 
     #[test]
     fn unknown_supertype() {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").supertype("Q"));
-        assert!(matches!(assemble(c), Err(SpecError::UnknownSupertype { production, .. }) if production == "P"));
+        assert!(
+            matches!(assemble(c), Err(SpecError::UnknownSupertype { production, .. }) if production == "P")
+        );
     }
 
     #[test]
@@ -657,7 +683,10 @@ mod tests {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").supertype("Q").abstract_());
         c.production(ProductionDecl::new("Q").supertype("P").abstract_());
-        assert_eq!(assemble(c).err(), Some(SpecError::SupertypeCycle("P".into())));
+        assert_eq!(
+            assemble(c).err(),
+            Some(SpecError::SupertypeCycle("P".into()))
+        );
     }
 
     #[test]
@@ -665,13 +694,17 @@ mod tests {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").child("e", "E"));
         c.production(ProductionDecl::new("E"));
-        assert_eq!(assemble(rendered(c, &["P"])).err(), Some(SpecError::MissingRenderer("E".into())));
+        assert_eq!(
+            assemble(rendered(c, &["P"])).err(),
+            Some(SpecError::MissingRenderer("E".into()))
+        );
     }
 
     #[test]
     fn never_generated_needs_no_renderer() {
         let mut c = Component::new("c");
-        c.production(ProductionDecl::new("P")).production(ProductionDecl::new("Unused"));
+        c.production(ProductionDecl::new("P"))
+            .production(ProductionDecl::new("Unused"));
         c.may_be_generated("Unused", false);
         assert!(assemble(rendered(c, &["P"])).is_ok());
     }
@@ -682,7 +715,12 @@ mod tests {
         c.production(ProductionDecl::new("P").child("e", "E"));
         c.production(ProductionDecl::new("E").abstract_());
         c.production(ProductionDecl::new("Neg").supertype("E").child("x", "E"));
-        c.production(ProductionDecl::new("Pair").supertype("E").child("x", "E").child("y", "E"));
+        c.production(
+            ProductionDecl::new("Pair")
+                .supertype("E")
+                .child("x", "E")
+                .child("y", "E"),
+        );
         assert_eq!(
             assemble(rendered(c, &["P", "Neg", "Pair"])).err(),
             Some(SpecError::NeverFinishes("E".into()))
@@ -696,7 +734,10 @@ mod tests {
         assert!(assemble(rendered(c, &["P"])).is_ok());
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").list("items", "P", ListLength::uniform(1, 3)));
-        assert_eq!(assemble(rendered(c, &["P"])).err(), Some(SpecError::NeverFinishes("P".into())));
+        assert_eq!(
+            assemble(rendered(c, &["P"])).err(),
+            Some(SpecError::NeverFinishes("P".into()))
+        );
     }
 
     #[test]
@@ -714,13 +755,25 @@ mod tests {
     fn inherited_fields_come_first_and_may_not_repeat() {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").child("e", "E"));
-        c.production(ProductionDecl::new("E").abstract_().data("tag", DataInit::new(|_| 0)));
-        c.production(ProductionDecl::new("Lit").supertype("E").data("value", DataInit::new(|_| 1)));
+        c.production(
+            ProductionDecl::new("E")
+                .abstract_()
+                .data("tag", DataInit::new(|_| 0)),
+        );
+        c.production(
+            ProductionDecl::new("Lit")
+                .supertype("E")
+                .data("value", DataInit::new(|_| 1)),
+        );
         let spec = assemble(rendered(c.clone(), &["P", "Lit"])).unwrap();
         let lit = spec.production(spec.lookup("Lit").unwrap());
         let names: Vec<&str> = lit.fields().iter().map(Field::name).collect();
         assert_eq!(names, ["tag", "value"]);
-        c.production(ProductionDecl::new("Bad").supertype("E").data("tag", DataInit::new(|_| 1)));
+        c.production(
+            ProductionDecl::new("Bad")
+                .supertype("E")
+                .data("tag", DataInit::new(|_| 1)),
+        );
         assert!(matches!(
             assemble(rendered(c, &["P", "Lit", "Bad"])),
             Err(SpecError::DuplicateField { production, field }) if production == "Bad" && field == "tag"
@@ -732,6 +785,8 @@ mod tests {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P"));
         c.render("P", Renderer::Template(vec![crate::Piece::Field("nope")]));
-        assert!(matches!(assemble(c), Err(SpecError::UnknownTemplateField { field, .. }) if field == "nope"));
+        assert!(
+            matches!(assemble(c), Err(SpecError::UnknownTemplateField { field, .. }) if field == "nope")
+        );
     }
 }

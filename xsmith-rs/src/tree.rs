@@ -254,7 +254,12 @@ impl Tree {
 
     /// Adds a hole of `node_type` under `parent` (not yet linked into a
     /// slot of the parent: the caller does that).
-    pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {
+    pub(crate) fn add_hole(
+        &mut self,
+        node_type: ProdId,
+        parent: Option<NodeId>,
+        depth: u32,
+    ) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node {
             production: node_type,
@@ -337,7 +342,14 @@ impl Tree {
                     self.outline_into(spec, *child, indent + 4, out);
                 }
                 Slot::List(list) => {
-                    let _ = writeln!(out, "{:w$}{}: [{}]", "", field.name(), list.len(), w = indent + 2);
+                    let _ = writeln!(
+                        out,
+                        "{:w$}{}: [{}]",
+                        "",
+                        field.name(),
+                        list.len(),
+                        w = indent + 2
+                    );
                     for child in list {
                         self.outline_into(spec, *child, indent + 4, out);
                     }

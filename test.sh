@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The test command: installs the language implementations the tests run
+# programs on (Debian packages, only those missing), then runs every test of
+# the workspace, doctests included.
+#
+#   ./test.sh            # as root, or with sudo available
+#   ./test.sh -- --nocapture   # extra arguments go to `cargo test`
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# command -> Debian package that provides it
+declare -A PACKAGES=(
+    [python3]=python3
+    [node]=nodejs
+)
+
+missing=()
+for command in "${!PACKAGES[@]}"; do
+    command -v "$command" >/dev/null 2>&1 || missing+=("${PACKAGES[$command]}")
+done
+if ((${#missing[@]})); then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "test.sh: installing ${missing[*]}" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
+fi
+
+if [ "${1:-}" = "--" ]; then shift; fi
+exec cargo test --workspace "$@"
