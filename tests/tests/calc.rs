@@ -47,21 +47,14 @@ fn programs_agree_on_python3_and_node_and_with_an_independent_evaluator() {
     let mut generator = Generator::new(&spec, options).unwrap();
     let mut jobs = Vec::new();
     for seed in 0..300u64 {
-        let program = FUZZER
-            .program(&spec, &mut generator, Source::Seed(seed))
-            .unwrap();
+        let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
         let expected = evaluate(&spec, &program.tree, program.tree.root());
         let path = dir.join(format!("{seed}.calc"));
         std::fs::write(&path, &program.text).unwrap();
         jobs.push((seed, path, expected));
     }
-    let divisions = generator
-        .choice_log()
-        .programs_with(spec.lookup("Div").unwrap());
-    assert!(
-        divisions > 150,
-        "most programs divide ({divisions} of 300 do)"
-    );
+    let divisions = generator.choice_log().programs_with(spec.lookup("Div").unwrap());
+    assert!(divisions > 150, "most programs divide ({divisions} of 300 do)");
     let failures: Vec<String> = thread::scope(|scope| {
         let halves: Vec<_> = jobs
             .chunks(jobs.len() / 2 + 1)
@@ -108,9 +101,7 @@ fn ten_thousand_seeds_finish_within_the_depth_bound() {
         let mut generator = Generator::new(&spec, options).unwrap();
         for seed in 0..1_000u64 {
             let seed = seed + u64::from(max_depth) * 1_000;
-            let program = FUZZER
-                .program(&spec, &mut generator, Source::Seed(seed))
-                .unwrap();
+            let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
             let tree = &program.tree;
             for id in tree.ids() {
                 let node = tree.node(id);

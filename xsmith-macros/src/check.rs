@@ -10,10 +10,7 @@ use crate::parse::{ComponentInput, FieldDefKind, ProductionDef, PropertyValue, T
 /// The properties the DSL knows, and what each takes.
 pub const PROPERTIES: &[(&str, &str)] = &[
     ("render", "a template `[..]` or a render function"),
-    (
-        "choice_weight",
-        "a non-negative integer or a function of the hole",
-    ),
+    ("choice_weight", "a non-negative integer or a function of the hole"),
     ("may_be_generated", "`true` or `false`"),
     ("depth_increase", "a non-negative integer"),
     (
@@ -22,6 +19,10 @@ pub const PROPERTIES: &[(&str, &str)] = &[
     ),
     ("choice_filters", "a function of the hole returning bool"),
     ("feature", "a feature group name as a string"),
+    (
+        "type_info",
+        "`(|store| node type) { child: |c| child type, .. }` (the braces are optional)",
+    ),
 ];
 
 /// Collects errors so that one compile shows them all.
@@ -80,17 +81,12 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 production.name.span(),
                 format!("production `{}` is declared twice", production.name),
             );
-            errors.add(
-                first.span(),
-                format!("production `{first}` is first declared here"),
-            );
+            errors.add(first.span(), format!("production `{first}` is first declared here"));
         } else {
             declared.insert(production.name.to_string(), &production.name);
         }
     }
-    let known = |name: &Ident| {
-        declared.contains_key(&name.to_string()) || input.uses.iter().any(|u| u == name)
-    };
+    let known = |name: &Ident| declared.contains_key(&name.to_string()) || input.uses.iter().any(|u| u == name);
     let unknown_type = |name: &Ident| {
         format!("unknown node type `{name}`: declare it in `grammar`, or name it in `uses {{ .. }}` if another component declares it")
     };
@@ -119,10 +115,7 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 if fields[..index].iter().any(|(earlier, _)| earlier == name) {
                     errors.add(
                         name.span(),
-                        format!(
-                            "production `{}` has two fields called `{name}`",
-                            production.name
-                        ),
+                        format!("production `{}` has two fields called `{name}`", production.name),
                     );
                 }
             }
@@ -150,21 +143,14 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
             if !known(production_name) {
                 errors.add(
                     production_name.span(),
-                    format!(
-                        "property `{property}` is given for unknown production `{production_name}`"
-                    ),
+                    format!("property `{property}` is given for unknown production `{production_name}`"),
                 );
                 continue;
             }
-            if seen.contains(&production_name)
-                && property != "choice_filters"
-                && property != "feature"
-            {
+            if seen.contains(&production_name) && property != "choice_filters" && property != "feature" {
                 errors.add(
                     production_name.span(),
-                    format!(
-                        "property `{property}` is given twice for production `{production_name}`"
-                    ),
+                    format!("property `{property}` is given twice for production `{production_name}`"),
                 );
             }
             seen.push(production_name);
@@ -180,10 +166,8 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 }
                 ("render", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("choice_weight", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
-                ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {
-                }
-                ("may_be_generated", PropertyValue::Expr(Expr::Lit(lit)))
-                    if matches!(lit.lit, Lit::Bool(_)) => {}
+                ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {}
+                ("may_be_generated", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Bool(_)) => {}
                 ("fresh", PropertyValue::Fields(inits)) => {
                     for (field, _) in inits {
                         match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
@@ -203,10 +187,26 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                         }
                     }
                 }
-                ("fresh" | "choice_filters", PropertyValue::Expr(expr))
-                    if literal(expr).is_none() => {}
-                ("feature", PropertyValue::Expr(Expr::Lit(lit)))
-                    if matches!(lit.lit, Lit::Str(_)) => {}
+                ("fresh" | "choice_filters" | "type_info", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
+                ("type_info", PropertyValue::TypeInfo(node_type, children)) => {
+                    if literal(node_type).is_some() {
+                        errors.add_spanned(node_type, wrong);
+                    }
+                    for (field, _) in children {
+                        match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
+                            Some(None) => errors.add(
+                                field.span(),
+                                format!("production `{production_name}` has no field `{field}`"),
+                            ),
+                            Some(Some((_, FieldDefKind::Data(_)))) => errors.add(
+                                field.span(),
+                                format!("field `{field}` of production `{production_name}` is a data field: `type_info` types children"),
+                            ),
+                            _ => {}
+                        }
+                    }
+                }
+                ("feature", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Str(_)) => {}
                 (_, PropertyValue::Expr(expr)) => errors.add_spanned(expr, wrong),
                 (_, _) => errors.add(entry.value_span, wrong),
             }
@@ -233,8 +233,7 @@ fn check_template(
                         format!("production `{production}` has no field `{field}`"),
                     ),
                     Some(Some((_, kind)))
-                        if matches!(piece, TemplatePiece::Join(..))
-                            && !matches!(kind, FieldDefKind::List(..)) =>
+                        if matches!(piece, TemplatePiece::Join(..)) && !matches!(kind, FieldDefKind::List(..)) =>
                     {
                         errors.add(
                             field.span(),
@@ -278,9 +277,7 @@ fn check_list_length(errors: &mut Errors, length: &Expr) {
     let message = "a list length is an inclusive range `min..=max` of lengths, or a `ListLength`";
     match length {
         Expr::Lit(_) => errors.add_spanned(length, message),
-        Expr::Range(range)
-            if !matches!(range.limits, RangeLimits::Closed(_)) || range.start.is_none() =>
-        {
+        Expr::Range(range) if !matches!(range.limits, RangeLimits::Closed(_)) || range.start.is_none() => {
             errors.add_spanned(length, message)
         }
         _ => {}

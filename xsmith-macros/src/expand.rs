@@ -7,9 +7,7 @@ use quote::quote;
 use crate::parse::{ComponentInput, FieldDefKind, PropertyValue, TemplatePiece};
 
 pub fn expand(input: &ComponentInput) -> TokenStream {
-    let ComponentInput {
-        attrs, vis, name, ..
-    } = input;
+    let ComponentInput { attrs, vis, name, .. } = input;
     let name_str = name.to_string();
     let productions = input.productions.iter().map(|production| {
         let production_name = production.name.to_string();
@@ -66,6 +64,14 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                 }
                 ("fresh", PropertyValue::Expr(f)) => quote!(::xsmith::FreshHook::new(#f)),
                 ("choice_filters", PropertyValue::Expr(f)) => quote!(::xsmith::Filter::new(#f)),
+                ("type_info", PropertyValue::Expr(f)) => quote!(::xsmith::TypeInfo::new(#f)),
+                ("type_info", PropertyValue::TypeInfo(f, children)) => {
+                    let children = children.iter().map(|(field, child)| {
+                        let field = field.to_string();
+                        quote!(.child(#field, #child))
+                    });
+                    quote!(::xsmith::TypeInfo::new(#f) #(#children)*)
+                }
                 (_, PropertyValue::Expr(value)) => quote!(#value),
                 _ => unreachable!("check() accepts only these property values"),
             };

@@ -3,9 +3,7 @@
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
-use syn::{
-    braced, bracketed, parenthesized, Attribute, Expr, Ident, LitInt, LitStr, Token, Visibility,
-};
+use syn::{braced, bracketed, parenthesized, Attribute, Expr, Ident, LitInt, LitStr, Token, Visibility};
 
 use crate::check::PROPERTIES;
 
@@ -60,6 +58,8 @@ pub enum PropertyValue {
     Fields(Vec<(Ident, Expr)>),
     /// Any other expression (a literal or a closure).
     Expr(Expr),
+    /// `(node type function) { child: type function, ... }` (`type_info`).
+    TypeInfo(Expr, Vec<(Ident, Expr)>),
 }
 
 pub enum TemplatePiece {
@@ -166,9 +166,7 @@ impl Parse for FieldDef {
                 None
             };
             if !content.is_empty() {
-                return Err(
-                    content.error("expected `]` after a list field's element type and length")
-                );
+                return Err(content.error("expected `]` after a list field's element type and length"));
             }
             return Ok(FieldDef {
                 name,
@@ -216,27 +214,16 @@ impl Parse for PropertyEntry {
         } else if input.peek(syn::token::Brace) {
             let content;
             value_span = braced!(content in input).span.join();
-            let mut fields = Vec::new();
-            while !content.is_empty() {
-                let field: Ident = content.parse()?;
-                if !content.peek(Token![:]) {
-                    return Err(content.error(format!(
-                        "expected `:` and an initialiser after field `{field}`: write `{field}: |node| ..`"
-                    )));
-                }
-                content.parse::<Token![:]>()?;
-                let value: Expr = content.parse()?;
-                fields.push((field, value));
-                if content.parse::<Option<Token![,]>>()?.is_none() {
-                    break;
-                }
-            }
-            if !content.is_empty() {
-                return Err(content.error("expected `,` between field initialisers"));
-            }
-            PropertyValue::Fields(fields)
+            PropertyValue::Fields(parse_field_inits(&content)?)
         } else {
-            PropertyValue::Expr(unwrap_parens(input.parse()?))
+            let expr = unwrap_parens(input.parse()?);
+            if input.peek(syn::token::Brace) {
+                let content;
+                braced!(content in input);
+                PropertyValue::TypeInfo(expr, parse_field_inits(&content)?)
+            } else {
+                PropertyValue::Expr(expr)
+            }
         };
         Ok(PropertyEntry {
             production,
@@ -244,6 +231,29 @@ impl Parse for PropertyEntry {
             value_span,
         })
     }
+}
+
+/// `field: expr, ...` (the inside of braces).
+fn parse_field_inits(content: ParseStream) -> syn::Result<Vec<(Ident, Expr)>> {
+    let mut fields = Vec::new();
+    while !content.is_empty() {
+        let field: Ident = content.parse()?;
+        if !content.peek(Token![:]) {
+            return Err(content.error(format!(
+                "expected `:` and a function after field `{field}`: write `{field}: |node| ..`"
+            )));
+        }
+        content.parse::<Token![:]>()?;
+        let value: Expr = content.parse()?;
+        fields.push((field, value));
+        if content.parse::<Option<Token![,]>>()?.is_none() {
+            break;
+        }
+    }
+    if !content.is_empty() {
+        return Err(content.error("expected `,` between field functions"));
+    }
+    Ok(fields)
 }
 
 /// The expression inside any parentheses and invisible groups (as a
@@ -292,9 +302,7 @@ impl Parse for TemplatePiece {
             "nest" => {
                 let indent: LitInt = args.parse()?;
                 if !args.peek(Token![,]) {
-                    return Err(
-                        args.error("expected `,` and the pieces to indent: `nest(2, [..])`")
-                    );
+                    return Err(args.error("expected `,` and the pieces to indent: `nest(2, [..])`"));
                 }
                 args.parse::<Token![,]>()?;
                 TemplatePiece::Nest(indent, parse_bracketed_pieces(&args)?)

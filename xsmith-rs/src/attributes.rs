@@ -179,11 +179,7 @@ impl Tree {
         still_good.then(|| entry.value.clone())
     }
 
-    fn with_table<T: 'static, R>(
-        &self,
-        attribute: &Attribute<T>,
-        f: impl FnOnce(&mut Table<T>) -> R,
-    ) -> R {
+    fn with_table<T: 'static, R>(&self, attribute: &Attribute<T>, f: impl FnOnce(&mut Table<T>) -> R) -> R {
         let mut tables = self.caches.tables.borrow_mut();
         let table = tables
             .entry(attribute.id)
@@ -216,36 +212,24 @@ mod tests {
         let mut random = crate::Random::from_seed(5);
         let calls = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&calls);
-        let holes: Attribute<usize> =
-            Attribute::new("holes", Dependence::Subtree, move |tree, node| {
-                counter.fetch_add(1, Ordering::Relaxed);
-                let mut stack = vec![node];
-                let mut holes = 0;
-                while let Some(n) = stack.pop() {
-                    holes += usize::from(tree.node(n).is_hole);
-                    stack.extend(tree.children(n));
-                }
-                holes
-            });
+        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, move |tree, node| {
+            counter.fetch_add(1, Ordering::Relaxed);
+            let mut stack = vec![node];
+            let mut holes = 0;
+            while let Some(n) = stack.pop() {
+                holes += usize::from(tree.node(n).is_hole);
+                stack.extend(tree.children(n));
+            }
+            holes
+        });
         let mut tree = Tree::new(&spec);
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
-        assert_eq!(
-            calls.load(Ordering::Relaxed),
-            1,
-            "second read comes from the cache"
-        );
+        assert_eq!(calls.load(Ordering::Relaxed), 1, "second read comes from the cache");
         generator.fill_next_hole(&mut tree, &mut random).unwrap();
         let after_one_fill = tree.attribute(&holes, tree.root());
-        assert_eq!(
-            calls.load(Ordering::Relaxed),
-            2,
-            "a fill under the root invalidates it"
-        );
-        assert_eq!(
-            after_one_fill,
-            tree.ids().filter(|&n| tree.node(n).is_hole).count()
-        );
+        assert_eq!(calls.load(Ordering::Relaxed), 2, "a fill under the root invalidates it");
+        assert_eq!(after_one_fill, tree.ids().filter(|&n| tree.node(n).is_hole).count());
     }
 
     #[test]

@@ -24,10 +24,7 @@ use crate::generate::{Generator, Options};
 
 /// The options of the standard command line.
 #[derive(Parser, Debug)]
-#[command(
-    about = "Generates random conforming programs.",
-    disable_version_flag = true
-)]
+#[command(about = "Generates random conforming programs.", disable_version_flag = true)]
 pub struct Args {
     /// Seed of the first program (default: a random seed, written in the header).
     #[arg(long, value_name = "N")]
@@ -48,6 +45,9 @@ pub struct Args {
     #[arg(long, value_name = "SECONDS", default_value_t = Options::default().time_limit.as_secs_f64(),
           value_parser = parse_seconds)]
     pub time_limit: f64,
+    /// How deeply the composite types that typed fuzzers invent may nest.
+    #[arg(long, value_name = "N", default_value_t = Options::default().type_max_depth)]
+    pub type_max_depth: u32,
     /// Switch on a production or feature group.
     #[arg(long, value_name = "NAME")]
     pub with: Vec<String>,
@@ -94,6 +94,7 @@ impl Args {
             time_limit: Duration::from_secs_f64(self.time_limit),
             with: self.with.clone(),
             without: self.without.clone(),
+            type_max_depth: self.type_max_depth,
         }
     }
 }
@@ -169,22 +170,18 @@ enum Failure {
 }
 
 fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
-    let spec =
-        (fuzzer.spec)().map_err(|e| Failure::Run(format!("the fuzzer's spec is wrong: {e}")))?;
-    let mut generator =
-        Generator::new(&spec, args.options()).map_err(|e| Failure::Usage(e.to_string()))?;
+    let spec = (fuzzer.spec)().map_err(|e| Failure::Run(format!("the fuzzer's spec is wrong: {e}")))?;
+    let mut generator = Generator::new(&spec, args.options()).map_err(|e| Failure::Usage(e.to_string()))?;
     let bytes = match &args.bytes {
-        Some(path) => Some(
-            std::fs::read(path)
-                .map_err(|e| Failure::Usage(format!("--bytes {}: {e}", path.display())))?,
-        ),
+        Some(path) => {
+            Some(std::fs::read(path).map_err(|e| Failure::Usage(format!("--bytes {}: {e}", path.display())))?)
+        }
         None => None,
     };
     let first_seed = args.seed.unwrap_or_else(random_seed);
     let count = args.count.unwrap_or(1);
     if let Some(dir) = &args.output_dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
     }
     let mut stdout = std::io::stdout().lock();
     for i in 0..count {
@@ -196,11 +193,7 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
                     bytes: bytes.clone(),
                     offset,
                 };
-                (
-                    source,
-                    format!("bytes-{offset}"),
-                    format!("bytes offset {offset}"),
-                )
+                (source, format!("bytes-{offset}"), format!("bytes offset {offset}"))
             }
             _ => {
                 let seed = first_seed.wrapping_add(i);

@@ -5,7 +5,7 @@
 //! The [`component!`](crate::component) macro writes these calls for you;
 //! this builder is the procedural form it expands into.
 
-use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, Weight};
+use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, TypeInfo, Weight};
 
 /// One field of a production: a child node, a list of child nodes, or a data
 /// value drawn when the node is made.
@@ -45,9 +45,7 @@ impl FieldDecl {
     /// ```
     pub fn name(&self) -> &str {
         match self {
-            FieldDecl::Child { name, .. }
-            | FieldDecl::List { name, .. }
-            | FieldDecl::Data { name, .. } => name,
+            FieldDecl::Child { name, .. } | FieldDecl::List { name, .. } | FieldDecl::Data { name, .. } => name,
         }
     }
 }
@@ -117,11 +115,7 @@ impl ProductionDecl {
     /// let p = xsmith::ProductionDecl::new("Neg").child("operand", "Expr");
     /// assert_eq!(p.fields[0].name(), "operand");
     /// ```
-    pub fn child(
-        mut self,
-        name: impl Into<String>,
-        node_type: impl Into<String>,
-    ) -> ProductionDecl {
+    pub fn child(mut self, name: impl Into<String>, node_type: impl Into<String>) -> ProductionDecl {
         self.fields.push(FieldDecl::Child {
             name: name.into(),
             node_type: node_type.into(),
@@ -136,12 +130,7 @@ impl ProductionDecl {
     /// let p = ProductionDecl::new("Block").list("statements", "Statement", ListLength::uniform(0, 4));
     /// assert_eq!(p.fields.len(), 1);
     /// ```
-    pub fn list(
-        mut self,
-        name: impl Into<String>,
-        node_type: impl Into<String>,
-        length: ListLength,
-    ) -> ProductionDecl {
+    pub fn list(mut self, name: impl Into<String>, node_type: impl Into<String>, length: ListLength) -> ProductionDecl {
         self.fields.push(FieldDecl::List {
             name: name.into(),
             node_type: node_type.into(),
@@ -176,6 +165,7 @@ pub(crate) enum PropertyValue {
     ChoiceFilter(Filter),
     Render(Renderer),
     Feature(String),
+    TypeInfo(TypeInfo),
 }
 
 impl PropertyValue {
@@ -188,6 +178,7 @@ impl PropertyValue {
             PropertyValue::ChoiceFilter(_) => "choice_filters",
             PropertyValue::Render(_) => "render",
             PropertyValue::Feature(_) => "feature",
+            PropertyValue::TypeInfo(_) => "type_info",
         }
     }
 }
@@ -317,6 +308,18 @@ impl Component {
     /// ```
     pub fn render(&mut self, production: &str, renderer: Renderer) -> &mut Component {
         self.property(production, PropertyValue::Render(renderer))
+    }
+
+    /// `type_info`: the type the production's nodes may have and the types
+    /// of their children (required of every generatable production of a
+    /// typed spec).
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.type_info("Literal", xsmith::TypeInfo::new(|s| s.base("int")));
+    /// ```
+    pub fn type_info(&mut self, production: &str, info: TypeInfo) -> &mut Component {
+        self.property(production, PropertyValue::TypeInfo(info))
     }
 
     /// Puts the production in a named feature group, which `--with` and

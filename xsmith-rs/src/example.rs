@@ -47,11 +47,7 @@ pub fn spec() -> Spec {
     };
     c.render(
         "Program",
-        Renderer::Template(vec![
-            Piece::Text("print("),
-            Piece::Field("body"),
-            Piece::Text(")"),
-        ]),
+        Renderer::Template(vec![Piece::Text("print("), Piece::Field("body"), Piece::Text(")")]),
     )
     .render("Literal", Renderer::Template(vec![Piece::Field("value")]))
     .render("Add", binary(" + "))
@@ -68,8 +64,7 @@ pub fn spec() -> Spec {
 /// assert!(tree.len() >= 2);
 /// ```
 pub fn tree(spec: &Spec, seed: u64) -> Tree {
-    let mut generator =
-        Generator::new(spec, Options::default()).expect("default options suit the example spec");
+    let mut generator = Generator::new(spec, Options::default()).expect("default options suit the example spec");
     generator
         .generate(&mut Random::from_seed(seed))
         .expect("the example spec always finishes")

@@ -65,9 +65,7 @@ impl Source {
     fn random(&self) -> Random {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),
-            Source::Bytes { bytes, offset, .. } => {
-                Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec())
-            }
+            Source::Bytes { bytes, offset, .. } => Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec()),
         }
     }
 
@@ -105,12 +103,7 @@ impl Fuzzer {
     /// let p = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(1)).unwrap();
     /// assert!(p.text.starts_with("# x 1 --seed 1 --max-depth 2\n"));
     /// ```
-    pub fn program(
-        &self,
-        spec: &Spec,
-        generator: &mut Generator,
-        source: Source,
-    ) -> Result<Program, GenerateError> {
+    pub fn program(&self, spec: &Spec, generator: &mut Generator, source: Source) -> Result<Program, GenerateError> {
         let tree = generator.generate(&mut source.random())?;
         let mut header = vec![self.name.to_string(), self.version.to_string()];
         header.extend(source.args());
@@ -142,10 +135,10 @@ pub fn option_args(options: &Options) -> Vec<String> {
         args.extend(["--max-nodes".to_string(), options.max_nodes.to_string()]);
     }
     if options.time_limit != defaults.time_limit {
-        args.extend([
-            "--time-limit".to_string(),
-            options.time_limit.as_secs_f64().to_string(),
-        ]);
+        args.extend(["--time-limit".to_string(), options.time_limit.as_secs_f64().to_string()]);
+    }
+    if options.type_max_depth != defaults.type_max_depth {
+        args.extend(["--type-max-depth".to_string(), options.type_max_depth.to_string()]);
     }
     for name in &options.with {
         args.extend(["--with".to_string(), name.clone()]);

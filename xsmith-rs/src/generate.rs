@@ -19,6 +19,7 @@ use crate::properties::Weight;
 use crate::random::Random;
 use crate::spec::{FieldKind, ProdId, Production, Spec};
 use crate::tree::{NodeId, Slot, Tree, Value};
+use crate::types::{Type, TypeStore};
 
 /// The knobs of generation that every fuzzer's command line offers.
 ///
@@ -39,6 +40,8 @@ pub struct Options {
     pub with: Vec<String>,
     /// Productions or feature groups switched off.
     pub without: Vec<String>,
+    /// How deeply concretization may nest the composite types it invents.
+    pub type_max_depth: u32,
 }
 
 impl Default for Options {
@@ -49,6 +52,7 @@ impl Default for Options {
             time_limit: Duration::from_secs(10),
             with: Vec::new(),
             without: Vec::new(),
+            type_max_depth: 2,
         }
     }
 }
@@ -107,6 +111,16 @@ impl<'a> Hole<'a> {
         self.tree.node(self.node).production
     }
 
+    /// The type the hole's parent requires of it (typed specs only).
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.required_type().is_none());
+    /// # let _ = f;
+    /// ```
+    pub fn required_type(&self) -> Option<Type> {
+        self.tree.node_type(self.node)
+    }
+
     /// The production of the hole's parent, `None` at the root.
     ///
     /// ```
@@ -154,6 +168,147 @@ pub struct FreshNode<'a> {
     tree: &'a mut Tree,
     node: NodeId,
     random: &'a mut Random,
+    type_max_depth: u32,
+}
+
+/// What a `type_info` child function sees: the node's type, which element
+/// of a list it is typing, and the type store.
+///
+/// ```
+/// let info = xsmith::TypeInfo::new(|s| s.fresh())
+///     .child("items", |c| {
+///         let element = c.fresh();
+///         if c.index() == 0 { c.node_type().clone() } else { element }
+///     });
+/// # let _ = info;
+/// ```
+pub struct ChildTypes<'a> {
+    store: &'a mut TypeStore,
+    node_type: Type,
+    index: usize,
+    len: usize,
+}
+
+impl ChildTypes<'_> {
+    /// The type of the node whose child is being typed.
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.base("int")).child("x", |c| c.node_type().clone());
+    /// # let _ = info;
+    /// ```
+    pub fn node_type(&self) -> &Type {
+        &self.node_type
+    }
+
+    /// Which element of a list field this is (0 for a single child).
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.fresh()).child("xs", |c| { let _ = c.index(); c.fresh() });
+    /// # let _ = info;
+    /// ```
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// How many elements the list field has (1 for a single child).
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.fresh()).child("xs", |c| { let _ = c.len(); c.fresh() });
+    /// # let _ = info;
+    /// ```
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list field is empty (never, for a child being typed).
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.fresh()).child("xs", |c| { assert!(!c.is_empty()); c.fresh() });
+    /// # let _ = info;
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The type store, for anything else.
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.fresh()).child("x", |c| c.store().fresh());
+    /// # let _ = info;
+    /// ```
+    pub fn store(&mut self) -> &mut TypeStore {
+        self.store
+    }
+
+    /// A fresh type variable.
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.fresh()).child("x", |c| c.fresh());
+    /// # let _ = info;
+    /// ```
+    pub fn fresh(&mut self) -> Type {
+        self.store.fresh()
+    }
+
+    /// The base type called `name` (panics naming it when there is none).
+    ///
+    /// ```
+    /// let info = xsmith::TypeInfo::new(|s| s.base("bool")).child("x", |c| c.base("bool"));
+    /// # let _ = info;
+    /// ```
+    pub fn base(&self, name: &str) -> Type {
+        self.store.base(name)
+    }
+
+    /// The parameters and result of the node's type, made a function type if
+    /// it was open.
+    ///
+    /// # Panics
+    ///
+    /// When the node's type cannot be a function type (the `type_info` is
+    /// inconsistent).
+    ///
+    /// ```
+    /// let lambda = xsmith::TypeInfo::new(|s| {
+    ///     let (params, result) = (s.fresh_product(), s.fresh());
+    ///     xsmith::types::Type::function_of(params, result)
+    /// })
+    /// .child("body", |c| c.function_parts().1);
+    /// # let _ = lambda;
+    /// ```
+    pub fn function_parts(&mut self) -> (Type, Type) {
+        let node_type = self.node_type.clone();
+        self.store
+            .function_parts(&node_type)
+            .unwrap_or_else(|e| panic!("type_info: the node's type is not a function type: {e}"))
+    }
+
+    /// Item `index` of product type `ty`, which is given `len` items if its
+    /// arity was open.
+    ///
+    /// # Panics
+    ///
+    /// When `ty` is a product of another arity.
+    ///
+    /// ```
+    /// let lambda = xsmith::TypeInfo::new(|s| {
+    ///     let (params, result) = (s.fresh_product(), s.fresh());
+    ///     xsmith::types::Type::function_of(params, result)
+    /// })
+    /// .child("params", |c| {
+    ///     let (params, _) = c.function_parts();
+    ///     let (len, index) = (c.len(), c.index());
+    ///     c.product_item(&params, len, index)
+    /// });
+    /// # let _ = lambda;
+    /// ```
+    pub fn product_item(&mut self, ty: &Type, len: usize, index: usize) -> Type {
+        let items = self
+            .store
+            .product_items(ty, len)
+            .unwrap_or_else(|e| panic!("type_info: not a product of {len} items: {e}"));
+        items[index].clone()
+    }
 }
 
 impl FreshNode<'_> {
@@ -185,6 +340,24 @@ impl FreshNode<'_> {
     /// ```
     pub fn tree(&self) -> &Tree {
         self.tree
+    }
+
+    /// The node's type, made ground now if it was still open (typed specs
+    /// only): for productions whose data depend on their type, such as a
+    /// literal of any base type.
+    ///
+    /// ```
+    /// let hook = xsmith::FreshHook::new(|node| {
+    ///     if let Some(ty) = node.concrete_type() {
+    ///         let _ = ty;
+    ///     }
+    /// });
+    /// # let _ = hook;
+    /// ```
+    pub fn concrete_type(&mut self) -> Option<Type> {
+        let typing = self.tree.typing.as_mut()?;
+        let ty = typing.types[self.node.index()].clone()?;
+        typing.store.concretize(&ty, self.random, self.type_max_depth).ok()
     }
 
     /// The value of one of the node's data fields.
@@ -242,6 +415,13 @@ pub enum GenerateError {
         /// The limit.
         limit: Duration,
     },
+    /// A node's type could not be made ground.
+    Type {
+        /// The node's production.
+        production: String,
+        /// What went wrong.
+        message: String,
+    },
     /// No production passed the filters for a hole.
     NoChoice {
         /// The hole's node type.
@@ -263,6 +443,9 @@ impl fmt::Display for GenerateError {
                 "generation took longer than its time limit of {:.1} s; lower --max-depth or raise --time-limit",
                 limit.as_secs_f64()
             ),
+            GenerateError::Type { production, message } => {
+                write!(f, "the type of a `{production}` node: {message}")
+            }
             GenerateError::NoChoice { node_type, depth } => write!(
                 f,
                 "no production passed the filters (or had a positive weight) for a hole of node type `{node_type}` at depth {depth}"
@@ -296,11 +479,7 @@ pub enum OptionError {
 impl fmt::Display for OptionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionError::UnknownName {
-                option,
-                name,
-                known,
-            } => write!(
+            OptionError::UnknownName { option, name, known } => write!(
                 f,
                 "{option} {name}: no production or feature group is called `{name}` (known: {})",
                 known.join(", ")
@@ -366,10 +545,7 @@ impl ChoiceLog {
     /// assert_eq!(generator.choice_log().programs_with(spec.root()), 1);
     /// ```
     pub fn programs_with(&self, production: ProdId) -> u64 {
-        self.programs_with
-            .get(production.index())
-            .copied()
-            .unwrap_or(0)
+        self.programs_with.get(production.index()).copied().unwrap_or(0)
     }
 
     /// How many programs were finished.
@@ -512,11 +688,11 @@ impl<'s> Generator<'s> {
                 production.is_generatable() && (!switched_off || named(&options.with, production))
             })
             .collect();
-        let heights =
-            spec.finishing_heights(&enabled)
-                .map_err(|node_type| OptionError::Unfinishable {
-                    node_type: spec.production(node_type).name().to_string(),
-                })?;
+        let heights = spec
+            .finishing_heights(&enabled)
+            .map_err(|node_type| OptionError::Unfinishable {
+                node_type: spec.production(node_type).name().to_string(),
+            })?;
         Ok(Generator {
             spec,
             options,
@@ -582,8 +758,34 @@ impl<'s> Generator<'s> {
                 });
             }
         }
+        self.make_types_ground(&mut tree, random)?;
         self.log.record_program(self.spec, &tree);
         Ok(tree)
+    }
+
+    /// Concretizes every node's type, in node order.
+    fn make_types_ground(&self, tree: &mut Tree, random: &mut Random) -> Result<(), GenerateError> {
+        let spec = self.spec;
+        let productions: Vec<ProdId> = tree.ids().map(|id| tree.node(id).production).collect();
+        let Some(typing) = &mut tree.typing else {
+            return Ok(());
+        };
+        for (index, production) in productions.into_iter().enumerate() {
+            let Some(ty) = typing.types[index].clone() else {
+                continue;
+            };
+            if typing.store.zonk(&ty).is_ground_term() {
+                continue;
+            }
+            typing
+                .store
+                .concretize(&ty, random, self.options.type_max_depth)
+                .map_err(|e| GenerateError::Type {
+                    production: spec.production(production).name().to_string(),
+                    message: e.to_string(),
+                })?;
+        }
+        Ok(())
     }
 
     /// Fills the next hole of `tree` (depth first, left to right); `false`
@@ -597,11 +799,7 @@ impl<'s> Generator<'s> {
     /// assert!(g.fill_next_hole(&mut tree, &mut random).unwrap());
     /// assert!(!tree.node(tree.root()).is_hole);
     /// ```
-    pub fn fill_next_hole(
-        &mut self,
-        tree: &mut Tree,
-        random: &mut Random,
-    ) -> Result<bool, GenerateError> {
+    pub fn fill_next_hole(&mut self, tree: &mut Tree, random: &mut Random) -> Result<bool, GenerateError> {
         let Some(hole) = tree.pending_holes.pop() else {
             return Ok(false);
         };
@@ -610,37 +808,50 @@ impl<'s> Generator<'s> {
         Ok(true)
     }
 
-    fn choose(
-        &mut self,
-        tree: &Tree,
-        node: NodeId,
-        random: &mut Random,
-    ) -> Result<ProdId, GenerateError> {
+    fn choose(&mut self, tree: &mut Tree, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
         let spec = self.spec;
+        let max_depth = self.options.max_depth;
         let hole = Hole {
             spec,
             tree,
             node,
-            max_depth: self.options.max_depth,
+            max_depth,
         };
         self.choices.clear();
         for &candidate in spec.fillers(hole.node_type()) {
-            if self.enabled[candidate.index()]
-                && spec
-                    .production(candidate)
-                    .filters
-                    .iter()
-                    .all(|f| (f.0)(&hole))
-            {
+            if self.enabled[candidate.index()] && spec.production(candidate).filters.iter().all(|f| (f.0)(&hole)) {
                 self.choices.push(candidate);
             }
         }
-        if hole.depth() >= self.options.max_depth {
+        let (node_type, depth) = (hole.node_type(), hole.depth());
+        if let Some(typing) = &mut tree.typing {
+            let required = typing.types[node.index()]
+                .clone()
+                .expect("every hole of a typed tree has a type");
+            self.choices.retain(|&choice| {
+                let info = spec
+                    .production(choice)
+                    .type_info
+                    .as_ref()
+                    .expect("assembly checks type_info");
+                typing.store.trial(|store| {
+                    let ty = (info.node_type)(store);
+                    store.subtype_unify(&ty, &required)
+                })
+            });
+        }
+        if depth >= max_depth {
             let heights = &self.heights;
             if let Some(least) = self.choices.iter().map(|c| heights[c.index()]).min() {
                 self.choices.retain(|c| heights[c.index()] == least);
             }
         }
+        let hole = Hole {
+            spec,
+            tree,
+            node,
+            max_depth,
+        };
         self.weights.clear();
         for &choice in &self.choices {
             self.weights.push(match &spec.production(choice).weight {
@@ -648,12 +859,10 @@ impl<'s> Generator<'s> {
                 Weight::Dynamic(f) => f(&hole),
             });
         }
-        let picked = random
-            .weighted(&self.weights)
-            .ok_or_else(|| GenerateError::NoChoice {
-                node_type: spec.production(hole.node_type()).name().to_string(),
-                depth: hole.depth(),
-            })?;
+        let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
+            node_type: spec.production(node_type).name().to_string(),
+            depth,
+        })?;
         if self.log.offered.is_empty() {
             self.log.offered = vec![0; spec.productions().len()];
             self.log.chosen = vec![0; spec.productions().len()];
@@ -681,9 +890,7 @@ impl<'s> Generator<'s> {
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
         for field in production.fields() {
             slots.push(match field.kind() {
-                FieldKind::Child(node_type) => {
-                    Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth))
-                }
+                FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
                 FieldKind::List(node_type, length) => {
                     let count = if past_depth_bound {
                         length.min()
@@ -711,16 +918,65 @@ impl<'s> Generator<'s> {
         }
         let last_child = tree.len();
         tree.fill(hole, chosen, slots);
+        self.type_node(tree, hole, production)?;
         if let Some(hook) = &production.fresh {
             (hook.0)(&mut FreshNode {
                 spec: self.spec,
                 tree,
                 node: hole,
                 random,
+                type_max_depth: self.options.type_max_depth,
             });
         }
         tree.pending_holes
             .extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
+        Ok(())
+    }
+
+    /// Gives a node just made its type (a subtype of its hole's) and its
+    /// children theirs.
+    fn type_node(&self, tree: &mut Tree, node: NodeId, production: &Production) -> Result<(), GenerateError> {
+        let slots = tree.node(node).slots.clone();
+        let Some(typing) = &mut tree.typing else {
+            return Ok(());
+        };
+        let info = production.type_info.as_ref().expect("assembly checks type_info");
+        let required = typing.types[node.index()]
+            .clone()
+            .expect("every hole of a typed tree has a type");
+        let ty = (info.node_type)(&mut typing.store);
+        typing
+            .store
+            .subtype_unify(&ty, &required)
+            .map_err(|e| GenerateError::Type {
+                production: production.name().to_string(),
+                message: e.to_string(),
+            })?;
+        typing.types[node.index()] = Some(ty.clone());
+        for (field, slot) in production.fields().iter().zip(&slots) {
+            let children: &[NodeId] = match slot {
+                Slot::Child(child) => std::slice::from_ref(child),
+                Slot::List(children) => children,
+                Slot::Data(_) => continue,
+            };
+            let function = info
+                .children
+                .iter()
+                .find(|(name, _)| name == field.name())
+                .map(|(_, f)| f);
+            for (index, child) in children.iter().enumerate() {
+                let child_type = match function {
+                    Some(function) => function(&mut ChildTypes {
+                        store: &mut typing.store,
+                        node_type: ty.clone(),
+                        index,
+                        len: children.len(),
+                    }),
+                    None => typing.store.fresh(),
+                };
+                typing.types[child.index()] = Some(child_type);
+            }
+        }
         Ok(())
     }
 }

@@ -50,12 +50,13 @@ pub mod random;
 pub mod render;
 pub mod spec;
 pub mod tree;
+pub mod types;
 
 pub use attributes::{Attribute, Dependence};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use fuzzer::{Fuzzer, Program, Source};
-pub use generate::{ChoiceLog, FreshNode, GenerateError, Generator, Hole, OptionError, Options};
-pub use properties::{DataInit, FieldInit, Filter, FreshHook, ListLength, Piece, Renderer, Weight};
+pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole, OptionError, Options};
+pub use properties::{DataInit, FieldInit, Filter, FreshHook, ListLength, Piece, Renderer, TypeInfo, Weight};
 pub use random::Random;
 pub use render::{Doc, RenderNode};
 pub use spec::{Field, FieldKind, ProdId, Production, Spec, SpecError};

@@ -5,10 +5,11 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::generate::{FreshNode, Hole};
+use crate::generate::{ChildTypes, FreshNode, Hole};
 use crate::random::Random;
 use crate::render::{Doc, RenderNode};
 use crate::tree::Value;
+use crate::types::{Type, TypeStore};
 
 /// The weight of a production among the choices for a hole.
 ///
@@ -91,9 +92,7 @@ impl DataInit {
     /// let name = xsmith::DataInit::new(|_| "x");
     /// # let _ = name;
     /// ```
-    pub fn new<V: Into<Value>>(
-        init: impl Fn(&mut Random) -> V + Send + Sync + 'static,
-    ) -> DataInit {
+    pub fn new<V: Into<Value>>(init: impl Fn(&mut Random) -> V + Send + Sync + 'static) -> DataInit {
         DataInit(Arc::new(move |random| init(random).into()))
     }
 
@@ -151,9 +150,7 @@ impl FieldInit {
     /// let init = xsmith::FieldInit::new(|_| 7);
     /// # let _ = init;
     /// ```
-    pub fn new<V: Into<Value>>(
-        init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static,
-    ) -> FieldInit {
+    pub fn new<V: Into<Value>>(init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static) -> FieldInit {
         FieldInit(Arc::new(move |node| init(node).into()))
     }
 }
@@ -221,10 +218,7 @@ impl ListLength {
     /// assert_eq!(xsmith::ListLength::uniform(2, 5).min(), 2);
     /// ```
     pub fn uniform(min: usize, max: usize) -> ListLength {
-        ListLength::Uniform {
-            min,
-            max: max.max(min),
-        }
+        ListLength::Uniform { min, max: max.max(min) }
     }
 
     /// The least length this distribution gives.
@@ -234,9 +228,9 @@ impl ListLength {
     /// ```
     pub fn min(&self) -> usize {
         match self {
-            ListLength::Uniform { min, .. }
-            | ListLength::Geometric { min, .. }
-            | ListLength::Custom { min, .. } => *min,
+            ListLength::Uniform { min, .. } | ListLength::Geometric { min, .. } | ListLength::Custom { min, .. } => {
+                *min
+            }
         }
     }
 
@@ -250,9 +244,7 @@ impl ListLength {
     /// ```
     pub fn draw(&self, random: &mut Random) -> usize {
         match self {
-            ListLength::Uniform { min, max } => {
-                *min + random.below((*max - *min) as u64 + 1) as usize
-            }
+            ListLength::Uniform { min, max } => *min + random.below((*max - *min) as u64 + 1) as usize,
             ListLength::Geometric { min, percent, max } => {
                 let mut length = *min;
                 // The smallest choice (zero) adds an element, so an exhausted
@@ -333,9 +325,7 @@ impl Renderer {
     /// let r = xsmith::Renderer::function(|node| node.text(node.production()));
     /// # let _ = r;
     /// ```
-    pub fn function(
-        f: impl for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static,
-    ) -> Renderer {
+    pub fn function(f: impl for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static) -> Renderer {
         Renderer::Function(Arc::new(f))
     }
 }
@@ -346,5 +336,63 @@ impl fmt::Debug for Renderer {
             Renderer::Template(pieces) => f.debug_tuple("Template").field(pieces).finish(),
             Renderer::Function(_) => f.write_str("Function(..)"),
         }
+    }
+}
+
+/// Makes the type a production's nodes may have.
+pub type NodeTypeFn = Arc<dyn Fn(&mut TypeStore) -> Type + Send + Sync>;
+
+/// Gives one child (or list element) its type.
+pub type ChildTypeFn = Arc<dyn Fn(&mut ChildTypes) -> Type + Send + Sync>;
+
+/// The `type_info` property: the type a production's nodes may have, and
+/// the types of their children. A child field with no function gets a fresh
+/// unconstrained type variable.
+///
+/// ```
+/// use xsmith::TypeInfo;
+/// // `left + right` has a type that is int or float; both operands have it too.
+/// let add = TypeInfo::new(|s| {
+///     let (int, float) = (s.base("int"), s.base("float"));
+///     s.fresh_one_of(&[int, float])
+/// })
+/// .child("left", |c| c.node_type().clone())
+/// .child("right", |c| c.node_type().clone());
+/// # let _ = add;
+/// ```
+#[derive(Clone)]
+pub struct TypeInfo {
+    pub(crate) node_type: NodeTypeFn,
+    pub(crate) children: Vec<(String, ChildTypeFn)>,
+}
+
+impl TypeInfo {
+    /// A type info whose nodes may have the type `node_type` makes (fresh
+    /// variables in it stand for any type that fits the hole).
+    ///
+    /// ```
+    /// let literal = xsmith::TypeInfo::new(|s| s.base("int"));
+    /// # let _ = literal;
+    /// ```
+    pub fn new(node_type: impl Fn(&mut TypeStore) -> Type + Send + Sync + 'static) -> TypeInfo {
+        TypeInfo {
+            node_type: Arc::new(node_type),
+            children: Vec::new(),
+        }
+    }
+
+    /// Gives the child field `field` (each element, for a list) its type.
+    ///
+    /// ```
+    /// let negate = xsmith::TypeInfo::new(|s| s.base("int")).child("operand", |c| c.node_type().clone());
+    /// # let _ = negate;
+    /// ```
+    pub fn child(
+        mut self,
+        field: &str,
+        child_type: impl Fn(&mut ChildTypes) -> Type + Send + Sync + 'static,
+    ) -> TypeInfo {
+        self.children.push((field.to_string(), Arc::new(child_type)));
+        self
     }
 }

@@ -133,9 +133,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn production(&self) -> &'a str {
-        self.spec
-            .production(self.tree.node(self.node).production)
-            .name()
+        self.spec.production(self.tree.node(self.node).production).name()
     }
 
     /// The node's id.
@@ -236,10 +234,7 @@ impl<'a> RenderNode<'a> {
     fn template(&self, pieces: &[Piece]) -> Doc<'a> {
         match pieces {
             [single] => self.piece(single),
-            _ => pretty::DocAllocator::concat(
-                self.arena,
-                pieces.iter().map(|piece| self.piece(piece)),
-            ),
+            _ => pretty::DocAllocator::concat(self.arena, pieces.iter().map(|piece| self.piece(piece))),
         }
     }
 
@@ -276,10 +271,7 @@ impl<'a> RenderNode<'a> {
         if !text.contains('\n') {
             return self.text(text);
         }
-        self.join(
-            text.split('\n').map(|line| self.text(line)),
-            self.hardline(),
-        )
+        self.join(text.split('\n').map(|line| self.text(line)), self.hardline())
     }
 }
 
@@ -292,12 +284,7 @@ impl<'a> RenderNode<'a> {
 /// let arena = Arena::new();
 /// assert!(!layout(render_node(&spec, &tree, tree.root(), &arena), 80).is_empty());
 /// ```
-pub fn render_node<'a>(
-    spec: &'a Spec,
-    tree: &'a Tree,
-    node: NodeId,
-    arena: &'a Arena<'a>,
-) -> Doc<'a> {
+pub fn render_node<'a>(spec: &'a Spec, tree: &'a Tree, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
     let target = tree.node(node);
     let production = spec.production(target.production);
     let render = RenderNode {

@@ -6,7 +6,10 @@ use std::fmt;
 use indexmap::IndexMap;
 
 use crate::component::{Component, FieldDecl, PropertyValue};
-use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, Weight};
+use std::sync::Arc;
+
+use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, TypeInfo, Weight};
+use crate::types::TypeSystem;
 
 /// The id of a production in its [`Spec`] (its declaration index).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -80,6 +83,7 @@ pub struct Production {
     pub(crate) filters: Vec<Filter>,
     pub(crate) renderer: Option<Renderer>,
     pub(crate) features: Vec<String>,
+    pub(crate) type_info: Option<TypeInfo>,
 }
 
 impl Production {
@@ -211,6 +215,15 @@ pub enum SpecError {
     NeverFinishes(String),
     /// A feature group declared off by default has no production in it.
     UnknownFeature(String),
+    /// A generatable production of a typed spec has no `type_info`.
+    MissingTypeInfo(String),
+    /// A `type_info` gives a type to a field that is not a child field.
+    UnknownTypeInfoField {
+        /// The production.
+        production: String,
+        /// The field name.
+        field: String,
+    },
 }
 
 impl fmt::Display for SpecError {
@@ -220,7 +233,11 @@ impl fmt::Display for SpecError {
             SpecError::UnknownSupertype { production, supertype } => {
                 write!(f, "production `{production}` has unknown supertype `{supertype}`")
             }
-            SpecError::UnknownChildType { production, field, node_type } => write!(
+            SpecError::UnknownChildType {
+                production,
+                field,
+                node_type,
+            } => write!(
                 f,
                 "field `{field}` of production `{production}` has unknown node type `{node_type}`"
             ),
@@ -232,18 +249,37 @@ impl fmt::Display for SpecError {
                 write!(f, "production `{p}` can be generated but has no `render` property")
             }
             SpecError::PropertyForUnknownProduction { property, production } => {
-                write!(f, "property `{property}` is given for unknown production `{production}`")
+                write!(
+                    f,
+                    "property `{property}` is given for unknown production `{production}`"
+                )
             }
             SpecError::UnknownTemplateField { production, field } => {
-                write!(f, "the render template of production `{production}` names unknown field `{field}`")
+                write!(
+                    f,
+                    "the render template of production `{production}` names unknown field `{field}`"
+                )
             }
             SpecError::UnknownRoot(p) => write!(f, "the root node type `{p}` is not a production"),
             SpecError::NeverFinishes(p) => write!(
                 f,
                 "node type `{p}` can never be finished: every generatable production of it recurses, or it has none"
             ),
+            SpecError::MissingTypeInfo(p) => {
+                write!(
+                    f,
+                    "production `{p}` can be generated in a typed spec but has no `type_info` property"
+                )
+            }
+            SpecError::UnknownTypeInfoField { production, field } => write!(
+                f,
+                "the type_info of production `{production}` types `{field}`, which is not one of its child fields"
+            ),
             SpecError::UnknownFeature(g) => {
-                write!(f, "feature group `{g}` is off by default but no production belongs to it")
+                write!(
+                    f,
+                    "feature group `{g}` is off by default but no production belongs to it"
+                )
             }
         }
     }
@@ -265,6 +301,7 @@ pub struct Spec {
     fillers: Vec<Vec<ProdId>>,
     root: ProdId,
     features_off_by_default: Vec<String>,
+    type_system: Option<Arc<TypeSystem>>,
 }
 
 impl Spec {
@@ -278,8 +315,33 @@ impl Spec {
     /// let error = Spec::assemble("Program", [c]).err().unwrap();
     /// assert_eq!(error.to_string(), "field `body` of production `Program` has unknown node type `Missing`");
     /// ```
-    pub fn assemble(
+    pub fn assemble(root: &str, components: impl IntoIterator<Item = Component>) -> Result<Spec, SpecError> {
+        Spec::assemble_with(root, None, components)
+    }
+
+    /// Combines components into a typed spec: every generatable production
+    /// must have a `type_info`, and generation keeps every tree well typed
+    /// in `system`.
+    ///
+    /// ```
+    /// use xsmith::{Component, ProductionDecl, Piece, Renderer, Spec, SpecError};
+    /// let mut c = Component::new("c");
+    /// c.production(ProductionDecl::new("Program"));
+    /// c.render("Program", Renderer::Template(vec![Piece::Text("pass")]));
+    /// let error = Spec::assemble_typed("Program", xsmith::types::TypeSystem::new(), [c]).err().unwrap();
+    /// assert_eq!(error, SpecError::MissingTypeInfo("Program".into()));
+    /// ```
+    pub fn assemble_typed(
         root: &str,
+        system: TypeSystem,
+        components: impl IntoIterator<Item = Component>,
+    ) -> Result<Spec, SpecError> {
+        Spec::assemble_with(root, Some(Arc::new(system)), components)
+    }
+
+    fn assemble_with(
+        root: &str,
+        type_system: Option<Arc<TypeSystem>>,
         components: impl IntoIterator<Item = Component>,
     ) -> Result<Spec, SpecError> {
         let components: Vec<Component> = components.into_iter().collect();
@@ -310,9 +372,7 @@ impl Spec {
             let mut cursor = supertypes[index];
             for _ in 0..decls.len() {
                 match cursor {
-                    Some(up) if up.index() == index => {
-                        return Err(SpecError::SupertypeCycle(decl.name.clone()))
-                    }
+                    Some(up) if up.index() == index => return Err(SpecError::SupertypeCycle(decl.name.clone())),
                     Some(up) => cursor = supertypes[up.index()],
                     None => break,
                 }
@@ -344,9 +404,7 @@ impl Spec {
                     let kind = match field {
                         FieldDecl::Child { node_type: t, .. } => FieldKind::Child(node_type(t)?),
                         FieldDecl::List {
-                            node_type: t,
-                            length,
-                            ..
+                            node_type: t, length, ..
                         } => FieldKind::List(node_type(t)?, length.clone()),
                         FieldDecl::Data { init, .. } => FieldKind::Data(init.clone()),
                     };
@@ -368,6 +426,7 @@ impl Spec {
                 filters: Vec::new(),
                 renderer: None,
                 features: Vec::new(),
+                type_info: None,
             });
         }
 
@@ -385,6 +444,7 @@ impl Spec {
                     PropertyValue::Fresh(hook) => production.fresh = Some(hook),
                     PropertyValue::ChoiceFilter(filter) => production.filters.push(filter),
                     PropertyValue::Render(renderer) => production.renderer = Some(renderer),
+                    PropertyValue::TypeInfo(info) => production.type_info = Some(info),
                     PropertyValue::Feature(group) => {
                         if !production.features.contains(&group) {
                             production.features.push(group)
@@ -397,6 +457,23 @@ impl Spec {
         for production in &productions {
             if !production.is_generatable() {
                 continue;
+            }
+            if type_system.is_some() {
+                let info = production
+                    .type_info
+                    .as_ref()
+                    .ok_or_else(|| SpecError::MissingTypeInfo(production.name.clone()))?;
+                for (field, _) in &info.children {
+                    let is_child = production
+                        .field_index(field)
+                        .is_some_and(|i| !matches!(production.fields[i].kind, FieldKind::Data(_)));
+                    if !is_child {
+                        return Err(SpecError::UnknownTypeInfoField {
+                            production: production.name.clone(),
+                            field: field.to_string(),
+                        });
+                    }
+                }
             }
             match &production.renderer {
                 None => return Err(SpecError::MissingRenderer(production.name.clone())),
@@ -420,8 +497,7 @@ impl Spec {
             .map(|node_type| {
                 (0..productions.len())
                     .filter(|&candidate| {
-                        !productions[candidate].is_abstract
-                            && is_subtype(&supertypes, candidate, node_type)
+                        !productions[candidate].is_abstract && is_subtype(&supertypes, candidate, node_type)
                     })
                     .map(|candidate| ProdId(candidate as u32))
                     .collect()
@@ -433,18 +509,22 @@ impl Spec {
             fillers,
             root,
             features_off_by_default,
+            type_system,
         };
-        let enabled: Vec<bool> = spec
-            .productions
-            .iter()
-            .map(Production::is_generatable)
-            .collect();
+        let enabled: Vec<bool> = spec.productions.iter().map(Production::is_generatable).collect();
         if let Err(node_type) = spec.finishing_heights(&enabled) {
-            return Err(SpecError::NeverFinishes(
-                spec.production(node_type).name.clone(),
-            ));
+            return Err(SpecError::NeverFinishes(spec.production(node_type).name.clone()));
         }
         Ok(spec)
+    }
+
+    /// The type system of a typed spec.
+    ///
+    /// ```
+    /// assert!(xsmith::example::spec().type_system().is_none());
+    /// ```
+    pub fn type_system(&self) -> Option<&Arc<TypeSystem>> {
+        self.type_system.as_ref()
     }
 
     /// The root node type.
@@ -579,8 +659,7 @@ impl Spec {
                         _ => None,
                     };
                     if let Some(node_type) = required {
-                        tallest_child =
-                            tallest_child.max(type_height(&height, node_type).saturating_add(1));
+                        tallest_child = tallest_child.max(type_height(&height, node_type).saturating_add(1));
                     }
                 }
                 if tallest_child != NEVER {
@@ -633,9 +712,7 @@ fn check_template(production: &Production, pieces: &[crate::Piece]) -> Result<()
                     field: name.to_string(),
                 })
             }
-            Piece::Join(_, inner) | Piece::Nest(_, inner) | Piece::Group(inner) => {
-                check_template(production, inner)?
-            }
+            Piece::Join(_, inner) | Piece::Nest(_, inner) | Piece::Group(inner) => check_template(production, inner)?,
             _ => {}
         }
     }
@@ -673,9 +750,7 @@ mod tests {
     fn unknown_supertype() {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").supertype("Q"));
-        assert!(
-            matches!(assemble(c), Err(SpecError::UnknownSupertype { production, .. }) if production == "P")
-        );
+        assert!(matches!(assemble(c), Err(SpecError::UnknownSupertype { production, .. }) if production == "P"));
     }
 
     #[test]
@@ -683,10 +758,7 @@ mod tests {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").supertype("Q").abstract_());
         c.production(ProductionDecl::new("Q").supertype("P").abstract_());
-        assert_eq!(
-            assemble(c).err(),
-            Some(SpecError::SupertypeCycle("P".into()))
-        );
+        assert_eq!(assemble(c).err(), Some(SpecError::SupertypeCycle("P".into())));
     }
 
     #[test]
@@ -755,11 +827,7 @@ mod tests {
     fn inherited_fields_come_first_and_may_not_repeat() {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P").child("e", "E"));
-        c.production(
-            ProductionDecl::new("E")
-                .abstract_()
-                .data("tag", DataInit::new(|_| 0)),
-        );
+        c.production(ProductionDecl::new("E").abstract_().data("tag", DataInit::new(|_| 0)));
         c.production(
             ProductionDecl::new("Lit")
                 .supertype("E")
@@ -785,8 +853,6 @@ mod tests {
         let mut c = Component::new("c");
         c.production(ProductionDecl::new("P"));
         c.render("P", Renderer::Template(vec![crate::Piece::Field("nope")]));
-        assert!(
-            matches!(assemble(c), Err(SpecError::UnknownTemplateField { field, .. }) if field == "nope")
-        );
+        assert!(matches!(assemble(c), Err(SpecError::UnknownTemplateField { field, .. }) if field == "nope"));
     }
 }

@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 
 use crate::attributes::AttributeCaches;
 use crate::spec::{ProdId, Spec};
+use crate::types::{Type, TypeStore};
 
 /// The address of a node in its [`Tree`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -150,6 +151,16 @@ pub struct Tree {
     pub(crate) caches: AttributeCaches,
     /// Holes still to fill; the next one is at the end.
     pub(crate) pending_holes: Vec<NodeId>,
+    /// The types of a typed spec's tree.
+    pub(crate) typing: Option<Typing>,
+}
+
+/// The type variables of one tree and the type of each node: for a hole,
+/// the type its parent requires; for a node, its own type (a subtype of
+/// what its parent required). After generation every type is ground.
+pub(crate) struct Typing {
+    pub(crate) store: TypeStore,
+    pub(crate) types: Vec<Option<Type>>,
 }
 
 impl Tree {
@@ -166,8 +177,15 @@ impl Tree {
             version: 0,
             caches: AttributeCaches::default(),
             pending_holes: Vec::new(),
+            typing: spec.type_system().map(|system| Typing {
+                store: TypeStore::new(system.clone()),
+                types: Vec::new(),
+            }),
         };
         let root = tree.add_hole(spec.root(), None, 0);
+        if let Some(typing) = &mut tree.typing {
+            typing.types[0] = Some(typing.store.fresh());
+        }
         tree.pending_holes.push(root);
         tree
     }
@@ -254,12 +272,7 @@ impl Tree {
 
     /// Adds a hole of `node_type` under `parent` (not yet linked into a
     /// slot of the parent: the caller does that).
-    pub(crate) fn add_hole(
-        &mut self,
-        node_type: ProdId,
-        parent: Option<NodeId>,
-        depth: u32,
-    ) -> NodeId {
+    pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
         self.nodes.push(Node {
             production: node_type,
@@ -270,7 +283,34 @@ impl Tree {
             changed_at: self.version,
             subtree_changed_at: self.version,
         });
+        if let Some(typing) = &mut self.typing {
+            typing.types.push(None);
+        }
         id
+    }
+
+    /// The type of a node of a typed spec's tree, with everything known
+    /// about it filled in (after generation: a ground type); `None` for an
+    /// untyped spec.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::example::tree(&spec, 1);
+    /// assert!(tree.node_type(tree.root()).is_none());
+    /// ```
+    pub fn node_type(&self, id: NodeId) -> Option<Type> {
+        let typing = self.typing.as_ref()?;
+        typing.types[id.index()].as_ref().map(|t| typing.store.zonk(t))
+    }
+
+    /// The type variables of a typed spec's tree.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert!(xsmith::Tree::new(&spec).type_store().is_none());
+    /// ```
+    pub fn type_store(&self) -> Option<&TypeStore> {
+        self.typing.as_ref().map(|t| &t.store)
     }
 
     /// Fills the hole at `id` with `production` and its slots, bumping the
@@ -342,14 +382,7 @@ impl Tree {
                     self.outline_into(spec, *child, indent + 4, out);
                 }
                 Slot::List(list) => {
-                    let _ = writeln!(
-                        out,
-                        "{:w$}{}: [{}]",
-                        "",
-                        field.name(),
-                        list.len(),
-                        w = indent + 2
-                    );
+                    let _ = writeln!(out, "{:w$}{}: [{}]", "", field.name(), list.len(), w = indent + 2);
                     for child in list {
                         self.outline_into(spec, *child, indent + 4, out);
                     }

@@ -53,14 +53,7 @@ fn a_seedless_run_writes_its_random_seed_in_the_header() {
 fn count_writes_one_file_per_seed() {
     let dir = scratch("count");
     let d = dir.to_str().unwrap();
-    stdout(&calc(&[
-        "--count",
-        "100",
-        "--output-dir",
-        d,
-        "--seed",
-        "1000",
-    ]));
+    stdout(&calc(&["--count", "100", "--output-dir", d, "--seed", "1000"]));
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -91,10 +84,7 @@ fn bytes_drive_generation() {
         stdout(&calc(&["--bytes", f])),
         "the same bytes give the same program"
     );
-    assert!(
-        one.starts_with(&format!("#! xsmith-calc 0.1.0 --bytes {f}\n")),
-        "{one}"
-    );
+    assert!(one.starts_with(&format!("#! xsmith-calc 0.1.0 --bytes {f}\n")), "{one}");
     let out = dir.join("out");
     stdout(&calc(&[
         "--bytes",
@@ -128,10 +118,7 @@ fn bad_options_exit_2_and_name_themselves() {
         let output = calc(&args);
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(named),
-            "{args:?} should name {named}: {stderr}"
-        );
+        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
     }
 }
 
@@ -165,21 +152,11 @@ fn without_a_feature_group_its_productions_never_appear() {
 #[test]
 fn version_tree_and_choice_log() {
     assert_eq!(stdout(&calc(&["--version"])), "xsmith-calc 0.1.0\n");
-    let output = calc(&[
-        "--seed",
-        "3",
-        "--print-tree",
-        "--log-choices",
-        "--max-depth",
-        "3",
-    ]);
+    let output = calc(&["--seed", "3", "--print-tree", "--log-choices", "--max-depth", "3"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success());
     assert!(stderr.starts_with("Program\n  body:\n"), "{stderr}");
-    let table = stderr
-        .split_once("production")
-        .map(|(_, t)| t)
-        .expect("a choice table");
+    let table = stderr.split_once("production").map(|(_, t)| t).expect("a choice table");
     for production in ["Program", "Literal", "Add", "Div"] {
         assert!(table.contains(production), "{table}");
     }
