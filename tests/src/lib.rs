@@ -126,3 +126,4 @@ pub fn scratch_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("the temp directory is writable");
     dir
 }
+pub mod typed;

@@ -20,6 +20,10 @@ pub const PROPERTIES: &[(&str, &str)] = &[
     ("choice_filters", "a function of the hole returning bool"),
     ("feature", "a feature group name as a string"),
     (
+        "list_length",
+        "`{ list_field: |store, node_type, drawn_length| length }`",
+    ),
+    (
         "type_info",
         "`(|store| node type) { child: |c| child type, .. }` (the braces are optional)",
     ),
@@ -188,6 +192,21 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                     }
                 }
                 ("fresh" | "choice_filters" | "type_info", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
+                ("list_length", PropertyValue::Fields(lengths)) => {
+                    for (field, _) in lengths {
+                        match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
+                            Some(None) => errors.add(
+                                field.span(),
+                                format!("production `{production_name}` has no field `{field}`"),
+                            ),
+                            Some(Some((_, kind))) if !matches!(kind, FieldDefKind::List(..)) => errors.add(
+                                field.span(),
+                                format!("field `{field}` of production `{production_name}` is not a list: `list_length` sets list lengths"),
+                            ),
+                            _ => {}
+                        }
+                    }
+                }
                 ("type_info", PropertyValue::TypeInfo(node_type, children)) => {
                     if literal(node_type).is_some() {
                         errors.add_spanned(node_type, wrong);

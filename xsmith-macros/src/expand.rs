@@ -65,6 +65,13 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                 ("fresh", PropertyValue::Expr(f)) => quote!(::xsmith::FreshHook::new(#f)),
                 ("choice_filters", PropertyValue::Expr(f)) => quote!(::xsmith::Filter::new(#f)),
                 ("type_info", PropertyValue::Expr(f)) => quote!(::xsmith::TypeInfo::new(#f)),
+                ("list_length", PropertyValue::Fields(lengths)) => {
+                    let calls = lengths.iter().map(|(field, length)| {
+                        let field = field.to_string();
+                        quote!(component.list_length(#production, #field, #length);)
+                    });
+                    return quote!(#(#calls)*);
+                }
                 ("type_info", PropertyValue::TypeInfo(f, children)) => {
                     let children = children.iter().map(|(field, child)| {
                         let field = field.to_string();

@@ -5,7 +5,10 @@
 //! The [`component!`](crate::component) macro writes these calls for you;
 //! this builder is the procedural form it expands into.
 
-use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, TypeInfo, Weight};
+use std::sync::Arc;
+
+use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
+use crate::types::{Type, TypeStore};
 
 /// One field of a production: a child node, a list of child nodes, or a data
 /// value drawn when the node is made.
@@ -166,6 +169,7 @@ pub(crate) enum PropertyValue {
     Render(Renderer),
     Feature(String),
     TypeInfo(TypeInfo),
+    ListLength(String, LengthFn),
 }
 
 impl PropertyValue {
@@ -179,6 +183,7 @@ impl PropertyValue {
             PropertyValue::Render(_) => "render",
             PropertyValue::Feature(_) => "feature",
             PropertyValue::TypeInfo(_) => "type_info",
+            PropertyValue::ListLength(..) => "list_length",
         }
     }
 }
@@ -320,6 +325,38 @@ impl Component {
     /// ```
     pub fn type_info(&mut self, production: &str, info: TypeInfo) -> &mut Component {
         self.property(production, PropertyValue::TypeInfo(info))
+    }
+
+    /// `list_length`: in a typed spec, the length a list field gets for the
+    /// node's type, given the length drawn as usual; the function may fix the
+    /// type to fit. A lambda's parameter list, for instance, is as long as
+    /// its function type's parameters when those are known, and fixes them
+    /// to the drawn length when they are not.
+    ///
+    /// ```
+    /// use xsmith::types::Type;
+    /// let mut c = xsmith::Component::new("c");
+    /// c.list_length("Lambda", "params", |store, ty, drawn| {
+    ///     let (params, _) = store.function_parts(ty).expect("a lambda has a function type");
+    ///     store.product_items(&params, drawn).map_or_else(
+    ///         |_| match store.resolve(&params) {
+    ///             Type::Product(items) => items.len(),
+    ///             _ => unreachable!("an open product takes any length"),
+    ///         },
+    ///         |items| items.len(),
+    ///     )
+    /// });
+    /// ```
+    pub fn list_length(
+        &mut self,
+        production: &str,
+        field: &str,
+        length: impl Fn(&mut TypeStore, &Type, usize) -> usize + Send + Sync + 'static,
+    ) -> &mut Component {
+        self.property(
+            production,
+            PropertyValue::ListLength(field.to_string(), Arc::new(length)),
+        )
     }
 
     /// Puts the production in a named feature group, which `--with` and

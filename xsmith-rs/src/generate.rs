@@ -187,6 +187,10 @@ pub struct ChildTypes<'a> {
     node_type: Type,
     index: usize,
     len: usize,
+    /// Every child field's name and length, in field order.
+    field_lens: &'a [(&'a str, usize)],
+    /// The types given so far to this node's children, by field.
+    earlier: &'a [(&'a str, Type)],
 }
 
 impl ChildTypes<'_> {
@@ -230,6 +234,44 @@ impl ChildTypes<'_> {
         self.len == 0
     }
 
+    /// How many children the node's field `field` has (1 for a single
+    /// child, 0 for an unknown field).
+    ///
+    /// ```
+    /// let apply = xsmith::TypeInfo::new(|s| s.fresh()).child("callee", |c| {
+    ///     let params = (0..c.field_len("args")).map(|_| c.fresh()).collect();
+    ///     xsmith::types::Type::function(params, c.node_type().clone())
+    /// });
+    /// # let _ = apply;
+    /// ```
+    pub fn field_len(&self, field: &str) -> usize {
+        self.field_lens
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map_or(0, |(_, len)| *len)
+    }
+
+    /// The type already given to the first child of an earlier field
+    /// (children are typed in field order).
+    ///
+    /// ```
+    /// let apply = xsmith::TypeInfo::new(|s| s.fresh())
+    ///     .child("callee", |c| c.fresh())
+    ///     .child("args", |c| {
+    ///         let callee = c.earlier("callee").expect("typed first");
+    ///         let (params, _) = c.store().function_parts(&callee).unwrap();
+    ///         let (len, index) = (c.len(), c.index());
+    ///         c.product_item(&params, len, index)
+    ///     });
+    /// # let _ = apply;
+    /// ```
+    pub fn earlier(&self, field: &str) -> Option<Type> {
+        self.earlier
+            .iter()
+            .find(|(name, _)| *name == field)
+            .map(|(_, t)| t.clone())
+    }
+
     /// The type store, for anything else.
     ///
     /// ```
@@ -238,6 +280,20 @@ impl ChildTypes<'_> {
     /// ```
     pub fn store(&mut self) -> &mut TypeStore {
         self.store
+    }
+
+    /// A fresh type variable that must be a subtype of `ty`: what a child
+    /// position that accepts subtypes (an operand, an argument) gets.
+    ///
+    /// ```
+    /// let add = xsmith::TypeInfo::new(|s| s.base("int")).child("left", |c| {
+    ///     let t = c.node_type().clone();
+    ///     c.subtype_of(&t)
+    /// });
+    /// # let _ = add;
+    /// ```
+    pub fn subtype_of(&mut self, ty: &Type) -> Type {
+        self.store.fresh_subtype_of(ty)
     }
 
     /// A fresh type variable.
@@ -428,6 +484,8 @@ pub enum GenerateError {
         node_type: String,
         /// The hole's depth.
         depth: u32,
+        /// The type the hole required, in a typed spec.
+        required_type: Option<String>,
     },
 }
 
@@ -446,10 +504,20 @@ impl fmt::Display for GenerateError {
             GenerateError::Type { production, message } => {
                 write!(f, "the type of a `{production}` node: {message}")
             }
-            GenerateError::NoChoice { node_type, depth } => write!(
-                f,
-                "no production passed the filters (or had a positive weight) for a hole of node type `{node_type}` at depth {depth}"
-            ),
+            GenerateError::NoChoice {
+                node_type,
+                depth,
+                required_type,
+            } => {
+                write!(
+                    f,
+                    "no production passed the filters (or had a positive weight) for a hole of node type `{node_type}` at depth {depth}"
+                )?;
+                match required_type {
+                    Some(ty) => write!(f, " requiring type {ty}"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -836,7 +904,7 @@ impl<'s> Generator<'s> {
                     .expect("assembly checks type_info");
                 typing.store.trial(|store| {
                     let ty = (info.node_type)(store);
-                    store.subtype_unify(&ty, &required)
+                    store.unify(&ty, &required)
                 })
             });
         }
@@ -862,6 +930,10 @@ impl<'s> Generator<'s> {
         let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
             node_type: spec.production(node_type).name().to_string(),
             depth,
+            required_type: tree.typing.as_ref().and_then(|typing| {
+                let ty = typing.store.zonk(typing.types[node.index()].as_ref()?);
+                Some(typing.store.system().display(&ty).to_string())
+            }),
         })?;
         if self.log.offered.is_empty() {
             self.log.offered = vec![0; spec.productions().len()];
@@ -886,16 +958,25 @@ impl<'s> Generator<'s> {
         let depth = tree.node(hole).depth;
         let child_depth = depth + production.depth_increase;
         let past_depth_bound = depth >= self.options.max_depth;
+        let node_type = self.type_node(tree, hole, production)?;
         let first_child = tree.len();
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
         for field in production.fields() {
             slots.push(match field.kind() {
                 FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
-                FieldKind::List(node_type, length) => {
-                    let count = if past_depth_bound {
+                FieldKind::List(element_type, length) => {
+                    let drawn = if past_depth_bound {
                         length.min()
                     } else {
                         length.draw(random)
+                    };
+                    let count = match (&node_type, &mut tree.typing) {
+                        (Some(ty), Some(typing)) => production
+                            .list_lengths
+                            .iter()
+                            .find(|(name, _)| name == field.name())
+                            .map_or(drawn, |(_, f)| f(&mut typing.store, ty, drawn)),
+                        _ => drawn,
                     };
                     if tree.len() + count > self.options.max_nodes {
                         return Err(GenerateError::NodeBudget {
@@ -904,7 +985,7 @@ impl<'s> Generator<'s> {
                     }
                     Slot::List(
                         (0..count)
-                            .map(|_| tree.add_hole(*node_type, Some(hole), child_depth))
+                            .map(|_| tree.add_hole(*element_type, Some(hole), child_depth))
                             .collect(),
                     )
                 }
@@ -918,7 +999,9 @@ impl<'s> Generator<'s> {
         }
         let last_child = tree.len();
         tree.fill(hole, chosen, slots);
-        self.type_node(tree, hole, production)?;
+        if let Some(ty) = node_type {
+            self.type_children(tree, hole, production, ty);
+        }
         if let Some(hook) = &production.fresh {
             (hook.0)(&mut FreshNode {
                 spec: self.spec,
@@ -933,26 +1016,41 @@ impl<'s> Generator<'s> {
         Ok(())
     }
 
-    /// Gives a node just made its type (a subtype of its hole's) and its
-    /// children theirs.
-    fn type_node(&self, tree: &mut Tree, node: NodeId, production: &Production) -> Result<(), GenerateError> {
-        let slots = tree.node(node).slots.clone();
+    /// Gives a hole being filled its node's type (unified with the hole's),
+    /// or `None` for an untyped spec.
+    fn type_node(&self, tree: &mut Tree, node: NodeId, production: &Production) -> Result<Option<Type>, GenerateError> {
         let Some(typing) = &mut tree.typing else {
-            return Ok(());
+            return Ok(None);
         };
         let info = production.type_info.as_ref().expect("assembly checks type_info");
         let required = typing.types[node.index()]
             .clone()
             .expect("every hole of a typed tree has a type");
         let ty = (info.node_type)(&mut typing.store);
-        typing
-            .store
-            .subtype_unify(&ty, &required)
-            .map_err(|e| GenerateError::Type {
-                production: production.name().to_string(),
-                message: e.to_string(),
-            })?;
+        typing.store.unify(&ty, &required).map_err(|e| GenerateError::Type {
+            production: production.name().to_string(),
+            message: e.to_string(),
+        })?;
         typing.types[node.index()] = Some(ty.clone());
+        Ok(Some(ty))
+    }
+
+    /// Gives the children of a node just made their types.
+    fn type_children(&self, tree: &mut Tree, node: NodeId, production: &Production, ty: Type) {
+        let slots = tree.node(node).slots.clone();
+        let typing = tree.typing.as_mut().expect("only typed trees have node types");
+        let info = production.type_info.as_ref().expect("assembly checks type_info");
+        let field_lens: Vec<(&str, usize)> = production
+            .fields()
+            .iter()
+            .zip(&slots)
+            .filter_map(|(field, slot)| match slot {
+                Slot::Child(_) => Some((field.name(), 1)),
+                Slot::List(children) => Some((field.name(), children.len())),
+                Slot::Data(_) => None,
+            })
+            .collect();
+        let mut earlier: Vec<(&str, Type)> = Vec::new();
         for (field, slot) in production.fields().iter().zip(&slots) {
             let children: &[NodeId] = match slot {
                 Slot::Child(child) => std::slice::from_ref(child),
@@ -971,12 +1069,16 @@ impl<'s> Generator<'s> {
                         node_type: ty.clone(),
                         index,
                         len: children.len(),
+                        field_lens: &field_lens,
+                        earlier: &earlier,
                     }),
                     None => typing.store.fresh(),
                 };
+                if index == 0 {
+                    earlier.push((field.name(), child_type.clone()));
+                }
                 typing.types[child.index()] = Some(child_type);
             }
         }
-        Ok(())
     }
 }

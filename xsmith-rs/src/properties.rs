@@ -342,12 +342,20 @@ impl fmt::Debug for Renderer {
 /// Makes the type a production's nodes may have.
 pub type NodeTypeFn = Arc<dyn Fn(&mut TypeStore) -> Type + Send + Sync>;
 
+/// The length a list field gets for the node's type, given the length
+/// drawn as usual; it may also fix the type to fit the length it returns.
+pub type LengthFn = Arc<dyn Fn(&mut TypeStore, &Type, usize) -> usize + Send + Sync>;
+
 /// Gives one child (or list element) its type.
 pub type ChildTypeFn = Arc<dyn Fn(&mut ChildTypes) -> Type + Send + Sync>;
 
 /// The `type_info` property: the type a production's nodes may have, and
-/// the types of their children. A child field with no function gets a fresh
-/// unconstrained type variable.
+/// the types of their children. A node's type is unified with the type its
+/// hole requires; a parent whose child position accepts subtypes gives that
+/// child a fresh subtype ([`ChildTypes::subtype_of`](crate::ChildTypes::subtype_of)),
+/// so subsumption is explicit where the language has it and never where it
+/// must not be (a parameter's declared type). A child field with no
+/// function gets a fresh unconstrained type variable.
 ///
 /// ```
 /// use xsmith::TypeInfo;
@@ -358,6 +366,11 @@ pub type ChildTypeFn = Arc<dyn Fn(&mut ChildTypes) -> Type + Send + Sync>;
 /// })
 /// .child("left", |c| c.node_type().clone())
 /// .child("right", |c| c.node_type().clone());
+/// // `if c then a else b`: each branch may be a subtype of the whole.
+/// let choice = TypeInfo::new(|s| s.fresh())
+///     .child("cond", |c| c.base("bool"))
+///     .child("then", |c| { let t = c.node_type().clone(); c.subtype_of(&t) })
+///     .child("otherwise", |c| { let t = c.node_type().clone(); c.subtype_of(&t) });
 /// # let _ = add;
 /// ```
 #[derive(Clone)]

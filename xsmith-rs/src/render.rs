@@ -115,6 +115,49 @@ impl<'a> RenderNode<'a> {
         pretty::DocAllocator::intersperse(self.arena, docs, separator)
     }
 
+    /// The node's type (typed specs only; ground once generation is done).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| match node.node_type() {
+    ///     Some(ty) => node.text(node.type_text(&ty)),
+    ///     None => node.nil(),
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn node_type(&self) -> Option<crate::types::Type> {
+        self.tree.node_type(self.node)
+    }
+
+    /// A type written with the type system's names (`array<int>`, `(int) ->
+    /// bool`, `{a: int}`); the empty string for an untyped spec.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let text = node.node_type().map(|t| node.type_text(&t)).unwrap_or_default();
+    ///     node.text(text)
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn type_text(&self, ty: &crate::types::Type) -> String {
+        match self.spec.type_system() {
+            Some(system) => system.display(ty).to_string(),
+            None => String::new(),
+        }
+    }
+
+    /// The documents one after another.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let items = node.list("items").into_iter().map(|item| node.text(" ").append(item));
+    ///     node.concat(items)
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn concat(&self, docs: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
+        pretty::DocAllocator::concat(self.arena, docs)
+    }
+
     /// The arena, for any other `pretty` constructor.
     ///
     /// ```

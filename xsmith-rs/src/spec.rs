@@ -8,7 +8,7 @@ use indexmap::IndexMap;
 use crate::component::{Component, FieldDecl, PropertyValue};
 use std::sync::Arc;
 
-use crate::properties::{DataInit, Filter, FreshHook, ListLength, Renderer, TypeInfo, Weight};
+use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
 use crate::types::TypeSystem;
 
 /// The id of a production in its [`Spec`] (its declaration index).
@@ -84,6 +84,7 @@ pub struct Production {
     pub(crate) renderer: Option<Renderer>,
     pub(crate) features: Vec<String>,
     pub(crate) type_info: Option<TypeInfo>,
+    pub(crate) list_lengths: Vec<(String, LengthFn)>,
 }
 
 impl Production {
@@ -215,6 +216,13 @@ pub enum SpecError {
     NeverFinishes(String),
     /// A feature group declared off by default has no production in it.
     UnknownFeature(String),
+    /// A `list_length` names a field that is not a list.
+    NotAListField {
+        /// The production.
+        production: String,
+        /// The field name.
+        field: String,
+    },
     /// A generatable production of a typed spec has no `type_info`.
     MissingTypeInfo(String),
     /// A `type_info` gives a type to a field that is not a child field.
@@ -265,6 +273,12 @@ impl fmt::Display for SpecError {
                 f,
                 "node type `{p}` can never be finished: every generatable production of it recurses, or it has none"
             ),
+            SpecError::NotAListField { production, field } => {
+                write!(
+                    f,
+                    "list_length of production `{production}` names `{field}`, which is not a list field"
+                )
+            }
             SpecError::MissingTypeInfo(p) => {
                 write!(
                     f,
@@ -427,6 +441,7 @@ impl Spec {
                 renderer: None,
                 features: Vec::new(),
                 type_info: None,
+                list_lengths: Vec::new(),
             });
         }
 
@@ -445,6 +460,19 @@ impl Spec {
                     PropertyValue::ChoiceFilter(filter) => production.filters.push(filter),
                     PropertyValue::Render(renderer) => production.renderer = Some(renderer),
                     PropertyValue::TypeInfo(info) => production.type_info = Some(info),
+                    PropertyValue::ListLength(field, length) => {
+                        let is_list = production
+                            .field_index(&field)
+                            .is_some_and(|i| matches!(production.fields[i].kind, FieldKind::List(..)));
+                        if !is_list {
+                            return Err(SpecError::NotAListField {
+                                production: production.name.clone(),
+                                field,
+                            });
+                        }
+                        production.list_lengths.retain(|(f, _)| *f != field);
+                        production.list_lengths.push((field, length));
+                    }
                     PropertyValue::Feature(group) => {
                         if !production.features.contains(&group) {
                             production.features.push(group)

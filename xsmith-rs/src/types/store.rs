@@ -764,10 +764,11 @@ impl TypeStore {
         match self.domain(y).clone() {
             Domain::RecordAtLeast(fields) => {
                 // y is a supertype of ty with at least `fields`: ty must have
-                // them, and y becomes exactly the record of those fields.
-                let exact = Type::Record(fields);
-                self.structural(&self.resolve(ty), &exact)?;
-                self.restrict(y, Domain::Bound(exact))
+                // them, and y becomes ty itself (the one supertype that also
+                // serves when y must equal ty).
+                let ty = self.resolve(ty);
+                self.structural(&ty, &Type::Record(fields))?;
+                self.restrict(y, Domain::Bound(ty))
             }
             Domain::Any | Domain::AnyProduct => {
                 let shape = self.above(ty)?;
