@@ -883,4 +883,32 @@ mod tests {
         c.render("P", Renderer::Template(vec![crate::Piece::Field("nope")]));
         assert!(matches!(assemble(c), Err(SpecError::UnknownTemplateField { field, .. }) if field == "nope"));
     }
+
+    #[test]
+    fn typed_specs_need_type_info_on_every_generatable_production() {
+        use crate::{types::TypeSystem, TypeInfo};
+        let mut c = Component::new("c");
+        c.production(ProductionDecl::new("P").child("e", "E"));
+        c.production(ProductionDecl::new("E"));
+        c.type_info("P", TypeInfo::new(|s| s.fresh()));
+        let c = rendered(c, &["P", "E"]);
+        assert_eq!(
+            Spec::assemble_typed("P", TypeSystem::new(), [c.clone()]).err(),
+            Some(SpecError::MissingTypeInfo("E".into()))
+        );
+        assert!(Spec::assemble("P", [c.clone()]).is_ok(), "an untyped spec needs none");
+        let mut bad = c.clone();
+        bad.type_info("E", TypeInfo::new(|s| s.fresh()).child("nope", |c| c.fresh()));
+        assert!(matches!(
+            Spec::assemble_typed("P", TypeSystem::new(), [bad]),
+            Err(SpecError::UnknownTypeInfoField { production, field }) if production == "E" && field == "nope"
+        ));
+        let mut not_list = c;
+        not_list.type_info("E", TypeInfo::new(|s| s.fresh()));
+        not_list.list_length("P", "e", |_, _, n| n);
+        assert!(matches!(
+            Spec::assemble_typed("P", TypeSystem::new(), [not_list]),
+            Err(SpecError::NotAListField { production, field }) if production == "P" && field == "e"
+        ));
+    }
 }
