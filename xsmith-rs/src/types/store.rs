@@ -7,7 +7,10 @@
 //! its domain, a variable has edges to the variables known to be below and
 //! above it. `subtype_unify(a, b)` narrows domains and adds edges so that
 //! `a <: b` can hold, propagating the narrowing along edges until nothing
-//! changes; a cycle of edges collapses its variables into one.
+//! changes; a cycle of edges collapses its variables into one. A variable
+//! that is one of several candidate types keeps the bounds that mention
+//! other variables pending until one candidate remains, and checks its
+//! candidates against them again whenever those variables change.
 //!
 //! Narrowing may commit to fewer solutions than the most general ones (for
 //! example, a variable below a record type becomes a record with at least its
@@ -77,6 +80,9 @@ struct VarData {
     /// candidates; applied when one remains.
     pending_upper: Vec<Type>,
     pending_lower: Vec<Type>,
+    /// Variables whose pending bounds mention this one: their candidates are
+    /// checked again when this one changes.
+    watchers: SmallVec<[TypeVar; 2]>,
 }
 
 struct Delegate;
@@ -106,7 +112,10 @@ pub struct TypeSnapshot {
 /// assert!(store.can_subtype_unify(&v, &int));
 /// assert!(!store.can_subtype_unify(&v, &boolean));
 /// assert!(store.subtype_unify(&v, &boolean).is_err());
+/// // Above int too: int or number.
 /// store.subtype_unify(&int, &v).unwrap();
+/// assert!(store.can_unify(&v, &number));
+/// store.subtype_unify(&v, &int).unwrap();
 /// assert_eq!(store.zonk(&v), int);
 /// ```
 pub struct TypeStore {
@@ -267,6 +276,7 @@ impl TypeStore {
             upper: SmallVec::new(),
             pending_upper: Vec::new(),
             pending_lower: Vec::new(),
+            watchers: SmallVec::new(),
         });
         TypeVar(index as u32)
     }
@@ -574,6 +584,12 @@ impl TypeStore {
     // ----- the unifier proper (callers run `propagate` afterwards) -----
 
     fn equal(&mut self, a: &Type, b: &Type) -> Result<(), TypeError> {
+        // A variable below a type first: below a record it gains the
+        // record's fields, above one it becomes just the fields it has.
+        if matches!(self.resolve(b), Type::Var(_)) && !matches!(self.resolve(a), Type::Var(_)) {
+            self.subtype(b, a)?;
+            return self.subtype(a, b);
+        }
         self.subtype(a, b)?;
         self.subtype(b, a)
     }
@@ -665,10 +681,84 @@ impl TypeStore {
         }
     }
 
+    /// Whether `v`, about to become `ty` (or a record with at least the
+    /// fields of record `ty`), would contain itself: whether `ty` mentions
+    /// `v` or a variable joined to it by subtype edges, up or down, through
+    /// variables that are not records. Variables so joined have the same
+    /// shape, so `ty` could not be finite, and unifying on would expand
+    /// their shapes for ever. (A record's subtypes and supertypes may have
+    /// other fields, so the edges of records are not followed.)
     fn occurs(&self, v: TypeVar, ty: &Type) -> bool {
+        let mut free = Vec::new();
+        self.free_vars(ty, &mut free);
+        if free.is_empty() {
+            return false;
+        }
+        let start = self.find(v);
+        let record = matches!(self.resolve(ty), Type::Record(_));
+        let joined = self.joined(start, |at| {
+            if at == start {
+                record
+            } else {
+                matches!(
+                    self.domain(at),
+                    Domain::RecordAtLeast(_) | Domain::Bound(Type::Record(_))
+                )
+            }
+        });
+        joined.iter().any(|w| free.contains(w))
+    }
+
+    /// The representatives joined to `v` by subtype edges, up or down, `v`
+    /// included; the edges of those for which `stop` holds are not followed.
+    fn joined(&self, v: TypeVar, stop: impl Fn(TypeVar) -> bool) -> Vec<TypeVar> {
+        let start = self.find(v);
+        let mut seen = vec![start];
+        let mut stack = vec![start];
+        while let Some(at) = stack.pop() {
+            if stop(at) {
+                continue;
+            }
+            let data = self.vars.get(at.index());
+            for &n in data.lower.iter().chain(data.upper.iter()) {
+                let n = self.find(n);
+                if !seen.contains(&n) {
+                    seen.push(n);
+                    stack.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Whether `v` would contain itself with domain `domain`.
+    fn domain_occurs(&self, v: TypeVar, domain: &Domain) -> bool {
+        match domain {
+            Domain::Bound(t) => self.occurs(v, t),
+            Domain::RecordAtLeast(fields) => self.occurs(v, &Type::Record(fields.clone())),
+            _ => false,
+        }
+    }
+
+    /// The representatives of the unbound variables in `ty` and in the
+    /// fields of the records they must be.
+    fn free_vars(&self, ty: &Type, free: &mut Vec<TypeVar>) {
         match self.resolve(ty) {
-            Type::Var(w) => self.find(w) == self.find(v),
-            other => other.parts().into_iter().any(|part| self.occurs(v, part)),
+            Type::Var(w) => {
+                if !free.contains(&w) {
+                    free.push(w);
+                    if let Domain::RecordAtLeast(fields) = &self.vars.get(w.index()).domain {
+                        for (_, t) in fields.iter() {
+                            self.free_vars(t, free);
+                        }
+                    }
+                }
+            }
+            other => {
+                for part in other.parts() {
+                    self.free_vars(part, free);
+                }
+            }
         }
     }
 
@@ -758,17 +848,19 @@ impl TypeStore {
 
     /// `ty <: y` for a free variable `y` and a type that is not a variable.
     fn bound_below(&mut self, y: TypeVar, ty: &Type) -> Result<(), TypeError> {
-        if self.occurs(y, ty) {
+        let domain = self.domain(y).clone();
+        if !matches!(domain, Domain::RecordAtLeast(_)) && self.occurs(y, ty) {
             return Err(TypeError::Infinite(y));
         }
-        match self.domain(y).clone() {
+        match domain {
             Domain::RecordAtLeast(fields) => {
                 // y is a supertype of ty with at least `fields`: ty must have
-                // them, and y becomes ty itself (the one supertype that also
-                // serves when y must equal ty).
-                let ty = self.resolve(ty);
-                self.structural(&ty, &Type::Record(fields))?;
-                self.restrict(y, Domain::Bound(ty))
+                // them, and y becomes exactly the record of those fields (the
+                // supertype that serves every other type below y too; `equal`
+                // gives y its other fields first when y must equal ty).
+                let exact = Type::Record(fields);
+                self.structural(&self.resolve(ty), &exact)?;
+                self.restrict(y, Domain::Bound(exact))
             }
             Domain::Any | Domain::AnyProduct => {
                 let shape = self.above(ty)?;
@@ -787,14 +879,9 @@ impl TypeStore {
         candidates: SmallVec<[Type; 4]>,
         bound: Bound,
     ) -> Result<(), TypeError> {
-        let kept: SmallVec<[Type; 4]> = candidates
-            .into_iter()
-            .filter(|c| {
-                let c = c.clone();
-                let bound = bound.clone();
-                self.succeeds(move |s| s.satisfy(&c, &bound))
-            })
-            .collect();
+        let mut bounds = self.pending_bounds(v);
+        bounds.push(bound.clone());
+        let kept = self.satisfying(candidates, &bounds);
         if kept.is_empty() {
             let bound_type = bound.ty().clone();
             return Err(TypeError::Mismatch(Type::Var(v), bound_type));
@@ -809,8 +896,58 @@ impl TypeStore {
                     d.pending_lower.push(t.clone());
                 }
             });
+            self.watch(root, bound.ty());
         }
         self.set_domain(v, one_of(kept.into_vec()))
+    }
+
+    /// The bounds pending on `v`.
+    fn pending_bounds(&self, v: TypeVar) -> Vec<Bound> {
+        let data = self.data(v);
+        let upper = data.pending_upper.iter().cloned().map(Bound::Upper);
+        upper
+            .chain(data.pending_lower.iter().cloned().map(Bound::Lower))
+            .collect()
+    }
+
+    /// The candidates that satisfy all of `bounds` together.
+    fn satisfying(&mut self, candidates: SmallVec<[Type; 4]>, bounds: &[Bound]) -> SmallVec<[Type; 4]> {
+        candidates
+            .into_iter()
+            .filter(|c| self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))))
+            .collect()
+    }
+
+    /// Makes `watcher` be checked again when a variable of `ty` changes.
+    fn watch(&mut self, watcher: TypeVar, ty: &Type) {
+        let mut free = Vec::new();
+        self.free_vars(ty, &mut free);
+        for w in free {
+            if !self.vars.get(w.index()).watchers.contains(&watcher) {
+                self.vars.update(w.index(), |d| d.watchers.push(watcher));
+            }
+        }
+    }
+
+    /// Keeps the candidates of `v` that still satisfy its pending bounds, a
+    /// variable of which has changed.
+    fn recheck(&mut self, v: TypeVar) -> Result<(), TypeError> {
+        let root = self.find(v);
+        let Domain::OneOf(candidates) = self.domain(root).clone() else {
+            return Ok(());
+        };
+        let bounds = self.pending_bounds(root);
+        if bounds.is_empty() {
+            return Ok(());
+        }
+        let kept = self.satisfying(candidates, &bounds);
+        if kept.is_empty() {
+            return Err(TypeError::Mismatch(Type::Var(root), bounds[0].ty().clone()));
+        }
+        for bound in &bounds {
+            self.watch(root, bound.ty());
+        }
+        self.set_domain(root, one_of(kept.into_vec()))
     }
 
     /// Applies `bound` to candidate type `c`.
@@ -950,10 +1087,8 @@ impl TypeStore {
         if self.vars.get(root.index()).domain == domain {
             return Ok(());
         }
-        if let Domain::Bound(t) = &domain {
-            if self.occurs(root, t) {
-                return Err(TypeError::Infinite(root));
-            }
+        if self.domain_occurs(root, &domain) {
+            return Err(TypeError::Infinite(root));
         }
         self.vars.update(root.index(), |d| d.domain = domain.clone());
         self.dirty.push(root);
@@ -986,6 +1121,10 @@ impl TypeStore {
         }
         self.vars.update(x.index(), |d| d.upper.push(y));
         self.vars.update(y.index(), |d| d.lower.push(x));
+        // A new edge may rule out candidates watching x or y.
+        if !self.data(x).watchers.is_empty() || !self.data(y).watchers.is_empty() {
+            self.dirty.extend([x, y]);
+        }
         self.relate_domains(x, y)
     }
 
@@ -1030,12 +1169,18 @@ impl TypeStore {
                 d.upper.clear();
                 d.pending_upper.clear();
                 d.pending_lower.clear();
+                d.watchers.clear();
             });
             self.vars.update(root.index(), |d| {
                 d.lower.extend(data.lower.iter().copied());
                 d.upper.extend(data.upper.iter().copied());
                 d.pending_upper.extend(data.pending_upper.iter().cloned());
                 d.pending_lower.extend(data.pending_lower.iter().cloned());
+                for &w in &data.watchers {
+                    if !d.watchers.contains(&w) {
+                        d.watchers.push(w);
+                    }
+                }
             });
             absorbed.push(data.domain);
         }
@@ -1060,6 +1205,10 @@ impl TypeStore {
         });
         for domain in absorbed {
             self.restrict(root, domain)?;
+        }
+        // The domain may mention a variable that is now root itself.
+        if self.domain_occurs(root, self.domain(root)) {
+            return Err(TypeError::Infinite(root));
         }
         let pending = self.vars.get(root.index()).clone();
         if let Domain::Bound(t) = &pending.domain {
@@ -1121,7 +1270,8 @@ impl TypeStore {
     }
 
     /// Re-narrows along the edges of every variable whose domain changed,
-    /// until nothing changes.
+    /// and checks again the candidates of the variables watching it, until
+    /// nothing changes.
     fn propagate(&mut self) -> Result<(), TypeError> {
         while let Some(v) = self.dirty.pop() {
             let root = self.find(v);
@@ -1131,6 +1281,9 @@ impl TypeStore {
             }
             for upper in data.upper {
                 self.relate_domains(root, upper)?;
+            }
+            for watcher in data.watchers {
+                self.recheck(watcher)?;
             }
         }
         Ok(())
@@ -1162,6 +1315,26 @@ impl TypeStore {
     fn make_ground(&mut self, ty: &Type, random: &mut Random, depth: u32) -> Result<(), TypeError> {
         match self.resolve(ty) {
             Type::Var(v) => {
+                if !matches!(self.domain(v), Domain::OneOf(_)) {
+                    // Candidate sets whose pending bounds mention v, or a
+                    // variable joined to it, settle first: v's type follows
+                    // from theirs.
+                    let watchers: Vec<TypeVar> = self
+                        .joined(v, |_| false)
+                        .into_iter()
+                        .flat_map(|u| self.data(u).watchers.clone())
+                        .collect();
+                    for watcher in watchers {
+                        let w = self.find(watcher);
+                        if matches!(self.domain(w), Domain::OneOf(_)) {
+                            self.make_ground(&Type::Var(w), random, depth)?;
+                        }
+                    }
+                    if !matches!(self.resolve(&Type::Var(v)), Type::Var(_)) {
+                        return self.make_ground(&Type::Var(v), random, depth);
+                    }
+                }
+                let v = self.find(v);
                 let candidates = self.ground_candidates(v, random, depth);
                 for candidate in candidates {
                     let attempt = self.atomically(|s| s.equal(&Type::Var(v), &candidate));
@@ -1191,9 +1364,16 @@ impl TypeStore {
                 concrete
             }
             Domain::AnyProduct => (0..INVENTED).map(|_| self.invent_product(random, depth)).collect(),
-            Domain::RecordAtLeast(fields) => (0..INVENTED)
-                .map(|_| self.invent_record(Some(&fields), random, depth))
-                .collect(),
+            Domain::RecordAtLeast(fields) => {
+                let mut invented: Vec<Type> = (0..INVENTED)
+                    .map(|_| self.invent_record(Some(&fields), random, depth))
+                    .collect();
+                // The record of just those fields is a supertype of every
+                // other candidate, so it suits whatever is below the
+                // variable: make sure it gets tried.
+                invented.push(Type::Record(fields));
+                invented
+            }
             Domain::Any => {
                 let mut invented: Vec<Type> = (0..INVENTED).map(|_| self.invent(random, depth)).collect();
                 // Make sure the simplest types get tried too.
@@ -1215,7 +1395,9 @@ impl TypeStore {
         let leaves = self.system.leaf_types();
         let generics: Vec<_> = self.system.generic_ids().collect();
         let records = !self.system.invented_record_fields().is_empty();
-        let functions = self.system.invents_functions();
+        // A function's parameters are a product inside it: a function type
+        // is at least two deep.
+        let functions = self.system.invents_functions() && depth >= 2;
         let products = self.system.invents_products();
         let composite_kinds = generics.len() + usize::from(records) + usize::from(functions) + usize::from(products);
         let leaf_weight = 3 * leaves.len().max(1) as u32;
@@ -1241,13 +1423,11 @@ impl TypeStore {
             }
             kind -= 1;
         }
-        if functions {
-            if kind == 0 {
-                let arity = random.below(3) as usize;
-                let params = (0..arity).map(|_| self.invent(random, depth - 1)).collect();
-                let result = self.invent(random, depth - 1);
-                return Type::function(params, result);
-            }
+        if functions && kind == 0 {
+            let arity = random.below(3) as usize;
+            let params = (0..arity).map(|_| self.invent(random, depth - 2)).collect();
+            let result = self.invent(random, depth - 1);
+            return Type::function(params, result);
         }
         self.invent_product(random, depth)
     }
