@@ -707,6 +707,153 @@ pub struct Generator<'s> {
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
+    /// Per production, what its `type_info` node type always looks like
+    /// (typed specs only), so most type checks of a choice need no trial.
+    node_type_shapes: Vec<Option<NodeTypeShape>>,
+}
+
+/// What a production's node type function makes, found once by calling it
+/// on a scratch store (node type functions build the same shape each
+/// time), so that most type checks of a choice need no trial unification.
+#[derive(Clone, Debug)]
+enum NodeTypeShape {
+    /// A fresh unconstrained variable: it unifies with any hole.
+    Fresh,
+    /// A variable restricted to these ground types.
+    OneOf(Vec<Type>),
+    /// This ground type.
+    Ground(Type),
+    /// A composite type whose parts are all distinct fresh, unconstrained
+    /// variables: it unifies with any hole of the same head.
+    FreeShape(Type),
+    /// A composite type whose parts are distinct fresh variables, some of
+    /// them open products: it unifies with an unconstrained hole.
+    FreshParts(Type),
+    /// Anything else.
+    Other(Type),
+}
+
+/// The outermost constructor of a type, as far as equality needs it.
+#[derive(PartialEq)]
+enum Head<'t> {
+    Base(&'t Type),
+    Generic(crate::types::GenericId),
+    Function,
+    Product(usize),
+    Record(Vec<&'t str>),
+}
+
+fn head(ty: &Type) -> Option<Head<'_>> {
+    Some(match ty {
+        Type::Var(_) => return None,
+        Type::Base(_) | Type::Nominal(_) => Head::Base(ty),
+        Type::Generic(g, _) => Head::Generic(*g),
+        Type::Function(_) => Head::Function,
+        Type::Product(items) => Head::Product(items.len()),
+        Type::Record(fields) => Head::Record(fields.iter().map(|(n, _)| &**n).collect()),
+    })
+}
+
+impl NodeTypeShape {
+    fn of(info: &crate::properties::TypeInfo, system: &std::sync::Arc<crate::types::TypeSystem>) -> NodeTypeShape {
+        use crate::types::Domain;
+        let mut scratch = TypeStore::new(system.clone());
+        let ty = (info.node_type)(&mut scratch);
+        match &ty {
+            Type::Var(v) if scratch.variable_count() == 1 => match scratch.domain(*v) {
+                Domain::Any => NodeTypeShape::Fresh,
+                Domain::OneOf(candidates) => NodeTypeShape::OneOf(candidates.to_vec()),
+                _ => NodeTypeShape::Other(ty),
+            },
+            Type::Var(_) => NodeTypeShape::Other(ty),
+            _ if ty.is_ground_term() => NodeTypeShape::Ground(ty),
+            _ => {
+                let parts = ty.parts();
+                let domain = |p: &&Type| match p {
+                    Type::Var(v) => Some(scratch.domain(*v).clone()),
+                    _ => None,
+                };
+                let all_vars =
+                    parts.iter().all(|p| matches!(p, Type::Var(_))) && parts.len() == scratch.variable_count();
+                if all_vars && parts.iter().all(|p| domain(p) == Some(Domain::Any)) {
+                    NodeTypeShape::FreeShape(ty)
+                } else if all_vars
+                    && parts
+                        .iter()
+                        .all(|p| matches!(domain(p), Some(Domain::Any | Domain::AnyProduct)))
+                {
+                    NodeTypeShape::FreshParts(ty)
+                } else {
+                    NodeTypeShape::Other(ty)
+                }
+            }
+        }
+    }
+
+    /// Whether a node of this shape can be unified with the hole's type,
+    /// where that can be told without a trial.
+    fn fits(&self, required: &Type, store: &TypeStore) -> Option<bool> {
+        use crate::types::Domain;
+        let sample = match self {
+            NodeTypeShape::Fresh => return Some(true),
+            NodeTypeShape::OneOf(candidates) => candidates.first(),
+            NodeTypeShape::Ground(t)
+            | NodeTypeShape::FreeShape(t)
+            | NodeTypeShape::FreshParts(t)
+            | NodeTypeShape::Other(t) => Some(t),
+        };
+        let resolved = store.resolve(required);
+        if let Type::Var(v) = resolved {
+            // Propagation keeps the neighbours of an unconstrained variable
+            // unconstrained, so any type of fresh variables fits it.
+            if store.is_unconstrained(v) && !matches!(self, NodeTypeShape::Other(_)) {
+                return Some(true);
+            }
+            // A candidate of a set that propagation keeps consistent with
+            // the neighbours (and that no pending bound watches) fits.
+            if store.is_watch_free(v) {
+                match (self, store.domain(v)) {
+                    (NodeTypeShape::FreeShape(Type::Record(ours)), Domain::RecordAtLeast(fields)) => {
+                        return Some(fields.iter().all(|(name, _)| ours.iter().any(|(n, _)| n == name)))
+                    }
+                    (NodeTypeShape::Ground(t), Domain::OneOf(candidates)) => return Some(candidates.contains(t)),
+                    (NodeTypeShape::OneOf(ours), Domain::OneOf(theirs)) => {
+                        return Some(ours.iter().any(|t| theirs.contains(t)))
+                    }
+                    _ => {}
+                }
+            }
+            // Otherwise the hole's domain may rule the shape out by its head.
+            let sample = sample?;
+            let possible = match (self, store.domain(v)) {
+                (NodeTypeShape::Ground(t), Domain::OneOf(candidates)) => candidates.contains(t),
+                (NodeTypeShape::OneOf(ours), Domain::OneOf(theirs)) => ours.iter().any(|t| theirs.contains(t)),
+                (_, Domain::OneOf(candidates)) => candidates.iter().any(|c| head(c) == head(sample)),
+                (_, Domain::AnyProduct) => matches!(sample, Type::Product(_)),
+                (_, Domain::RecordAtLeast(fields)) => match sample {
+                    Type::Record(ours) => fields.iter().all(|(name, _)| ours.iter().any(|(n, _)| n == name)),
+                    _ => false,
+                },
+                _ => true,
+            };
+            return if possible { None } else { Some(false) };
+        }
+        if let NodeTypeShape::OneOf(candidates) = self {
+            return match resolved.is_ground_term() {
+                true => Some(candidates.contains(&resolved)),
+                false => Some(false),
+            };
+        }
+        let sample = sample.expect("only OneOf can lack a sample, and it returned");
+        if head(sample) != head(&resolved) {
+            return Some(false);
+        }
+        match self {
+            NodeTypeShape::Ground(t) if resolved.is_ground_term() => Some(*t == resolved),
+            NodeTypeShape::FreeShape(_) => Some(true),
+            _ => None,
+        }
+    }
 }
 
 impl<'s> Generator<'s> {
@@ -761,6 +908,14 @@ impl<'s> Generator<'s> {
             .map_err(|node_type| OptionError::Unfinishable {
                 node_type: spec.production(node_type).name().to_string(),
             })?;
+        let node_type_shapes = match spec.type_system() {
+            Some(system) => spec
+                .productions()
+                .iter()
+                .map(|p| p.type_info.as_ref().map(|info| NodeTypeShape::of(info, system)))
+                .collect(),
+            None => Vec::new(),
+        };
         Ok(Generator {
             spec,
             options,
@@ -769,6 +924,7 @@ impl<'s> Generator<'s> {
             log: ChoiceLog::default(),
             choices: Vec::new(),
             weights: Vec::new(),
+            node_type_shapes,
         })
     }
 
@@ -896,7 +1052,12 @@ impl<'s> Generator<'s> {
             let required = typing.types[node.index()]
                 .clone()
                 .expect("every hole of a typed tree has a type");
+            let shapes = &self.node_type_shapes;
             self.choices.retain(|&choice| {
+                let shape = shapes[choice.index()].as_ref().expect("assembly checks type_info");
+                if let Some(fits) = shape.fits(&required, &typing.store) {
+                    return fits;
+                }
                 let info = spec
                     .production(choice)
                     .type_info

@@ -380,6 +380,12 @@ impl TypeStore {
     /// assert!(store.subtype_unify(&number, &int).is_err());
     /// ```
     pub fn subtype_unify(&mut self, sub: &Type, sup: &Type) -> Result<(), TypeError> {
+        if sub.is_ground_term() && sup.is_ground_term() {
+            return match self.ground_subtype(sub, sup) {
+                true => Ok(()),
+                false => Err(TypeError::Mismatch(sub.clone(), sup.clone())),
+            };
+        }
         self.atomically(|s| s.subtype(sub, sup))
     }
 
@@ -395,6 +401,12 @@ impl TypeStore {
     /// assert_eq!(store.zonk(&v), int);
     /// ```
     pub fn unify(&mut self, a: &Type, b: &Type) -> Result<(), TypeError> {
+        if a.is_ground_term() && b.is_ground_term() {
+            return match a == b {
+                true => Ok(()),
+                false => Err(TypeError::Mismatch(a.clone(), b.clone())),
+            };
+        }
         self.atomically(|s| s.equal(a, b))
     }
 
@@ -453,6 +465,20 @@ impl TypeStore {
     /// ```
     pub fn domain(&self, v: TypeVar) -> &Domain {
         &self.data(v).domain
+    }
+
+    /// Whether a variable may still be any type and no candidate set
+    /// depends on it.
+    pub(crate) fn is_unconstrained(&self, v: TypeVar) -> bool {
+        let data = self.data(v);
+        data.domain == Domain::Any && data.watchers.is_empty()
+    }
+
+    /// Whether no candidate set depends on a variable (no pending bound
+    /// mentions it, and it has none itself).
+    pub(crate) fn is_watch_free(&self, v: TypeVar) -> bool {
+        let data = self.data(v);
+        data.watchers.is_empty() && data.pending_upper.is_empty() && data.pending_lower.is_empty()
     }
 
     /// Whether two variables have been collapsed into one.
@@ -584,6 +610,17 @@ impl TypeStore {
     // ----- the unifier proper (callers run `propagate` afterwards) -----
 
     fn equal(&mut self, a: &Type, b: &Type) -> Result<(), TypeError> {
+        if let (Type::Var(x), Type::Var(y)) = (self.resolve(a), self.resolve(b)) {
+            // Two variables with no path between them (one has no edges at
+            // all) just become one.
+            let isolated = |v: TypeVar| {
+                let data = self.data(v);
+                data.lower.is_empty() && data.upper.is_empty()
+            };
+            if x != y && (isolated(x) || isolated(y)) {
+                return self.merge(vec![x, y]);
+            }
+        }
         // A variable below a type first: below a record it gains the
         // record's fields, above one it becomes just the fields it has.
         if matches!(self.resolve(b), Type::Var(_)) && !matches!(self.resolve(a), Type::Var(_)) {
@@ -695,6 +732,14 @@ impl TypeStore {
             return false;
         }
         let start = self.find(v);
+        // A variable with no edges is joined to nothing but itself.
+        let isolated = |w: &TypeVar| {
+            let data = self.vars.get(w.index());
+            data.lower.is_empty() && data.upper.is_empty()
+        };
+        if free.iter().all(isolated) {
+            return free.contains(&start);
+        }
         let record = matches!(self.resolve(ty), Type::Record(_));
         let joined = self.joined(start, |at| {
             if at == start {
@@ -1093,16 +1138,17 @@ impl TypeStore {
         self.vars.update(root.index(), |d| d.domain = domain.clone());
         self.dirty.push(root);
         if let Domain::Bound(t) = domain {
-            let data = self.vars.get(root.index()).clone();
+            let data = self.vars.get(root.index());
             if !data.pending_upper.is_empty() || !data.pending_lower.is_empty() {
+                let (pending_upper, pending_lower) = (data.pending_upper.clone(), data.pending_lower.clone());
                 self.vars.update(root.index(), |d| {
                     d.pending_upper.clear();
                     d.pending_lower.clear();
                 });
-                for upper in &data.pending_upper {
+                for upper in &pending_upper {
                     self.subtype(&t, upper)?;
                 }
-                for lower in &data.pending_lower {
+                for lower in &pending_lower {
                     self.subtype(lower, &t)?;
                 }
             }
@@ -1116,7 +1162,10 @@ impl TypeStore {
         if x == y || self.data(x).upper.iter().any(|&u| self.find(u) == y) {
             return Ok(());
         }
-        if self.reaches_upward(y, x) {
+        // Only a variable with something above it can reach one with
+        // something below it.
+        let may_close_cycle = !self.data(y).upper.is_empty() && !self.data(x).lower.is_empty();
+        if may_close_cycle && self.reaches_upward(y, x) {
             return self.collapse(x, y);
         }
         self.vars.update(x.index(), |d| d.upper.push(y));
@@ -1157,7 +1206,13 @@ impl TypeStore {
     fn collapse(&mut self, x: TypeVar, y: TypeVar) -> Result<(), TypeError> {
         let above_y = self.closure(y, true);
         let below_x = self.closure(x, false);
-        let mut members: Vec<TypeVar> = above_y.into_iter().filter(|v| below_x.contains(v)).collect();
+        let members: Vec<TypeVar> = above_y.into_iter().filter(|v| below_x.contains(v)).collect();
+        self.merge(members)
+    }
+
+    /// Makes `members` one variable, with the intersection of their domains
+    /// and the union of their edges.
+    fn merge(&mut self, mut members: Vec<TypeVar>) -> Result<(), TypeError> {
         members.sort();
         let root = members[0];
         let mut absorbed = Vec::new();
@@ -1275,14 +1330,15 @@ impl TypeStore {
     fn propagate(&mut self) -> Result<(), TypeError> {
         while let Some(v) = self.dirty.pop() {
             let root = self.find(v);
-            let data = self.vars.get(root.index()).clone();
-            for lower in data.lower {
+            let data = self.vars.get(root.index());
+            let (lower, upper, watchers) = (data.lower.clone(), data.upper.clone(), data.watchers.clone());
+            for lower in lower {
                 self.relate_domains(lower, root)?;
             }
-            for upper in data.upper {
+            for upper in upper {
                 self.relate_domains(root, upper)?;
             }
-            for watcher in data.watchers {
+            for watcher in watchers {
                 self.recheck(watcher)?;
             }
         }
