@@ -768,23 +768,25 @@ impl NodeTypeShape {
             Type::Var(_) => NodeTypeShape::Other(ty),
             _ if ty.is_ground_term() => NodeTypeShape::Ground(ty),
             _ => {
-                let parts = ty.parts();
-                let domain = |p: &&Type| match p {
-                    Type::Var(v) => Some(scratch.domain(*v).clone()),
-                    _ => None,
+                let (all_any, all_fresh) = {
+                    let parts = ty.parts();
+                    let domain = |p: &&Type| match p {
+                        Type::Var(v) => Some(scratch.domain(*v).clone()),
+                        _ => None,
+                    };
+                    let all_vars =
+                        parts.iter().all(|p| matches!(p, Type::Var(_))) && parts.len() == scratch.variable_count();
+                    let all_any = all_vars && parts.iter().all(|p| domain(p) == Some(Domain::Any));
+                    let all_fresh = all_vars
+                        && parts
+                            .iter()
+                            .all(|p| matches!(domain(p), Some(Domain::Any | Domain::AnyProduct)));
+                    (all_any, all_fresh)
                 };
-                let all_vars =
-                    parts.iter().all(|p| matches!(p, Type::Var(_))) && parts.len() == scratch.variable_count();
-                if all_vars && parts.iter().all(|p| domain(p) == Some(Domain::Any)) {
-                    NodeTypeShape::FreeShape(ty)
-                } else if all_vars
-                    && parts
-                        .iter()
-                        .all(|p| matches!(domain(p), Some(Domain::Any | Domain::AnyProduct)))
-                {
-                    NodeTypeShape::FreshParts(ty)
-                } else {
-                    NodeTypeShape::Other(ty)
+                match (all_any, all_fresh) {
+                    (true, _) => NodeTypeShape::FreeShape(ty),
+                    (false, true) => NodeTypeShape::FreshParts(ty),
+                    _ => NodeTypeShape::Other(ty),
                 }
             }
         }
@@ -792,7 +794,7 @@ impl NodeTypeShape {
 
     /// Whether a node of this shape can be unified with the hole's type,
     /// where that can be told without a trial.
-    fn fits(&self, required: &Type, store: &TypeStore) -> Option<bool> {
+    fn fits(&self, resolved: &Type, store: &TypeStore) -> Option<bool> {
         use crate::types::Domain;
         let sample = match self {
             NodeTypeShape::Fresh => return Some(true),
@@ -802,8 +804,7 @@ impl NodeTypeShape {
             | NodeTypeShape::FreshParts(t)
             | NodeTypeShape::Other(t) => Some(t),
         };
-        let resolved = store.resolve(required);
-        if let Type::Var(v) = resolved {
+        if let Type::Var(v) = *resolved {
             // Propagation keeps the neighbours of an unconstrained variable
             // unconstrained, so any type of fresh variables fits it.
             if store.is_unconstrained(v) && !matches!(self, NodeTypeShape::Other(_)) {
@@ -840,16 +841,16 @@ impl NodeTypeShape {
         }
         if let NodeTypeShape::OneOf(candidates) = self {
             return match resolved.is_ground_term() {
-                true => Some(candidates.contains(&resolved)),
+                true => Some(candidates.contains(resolved)),
                 false => Some(false),
             };
         }
         let sample = sample.expect("only OneOf can lack a sample, and it returned");
-        if head(sample) != head(&resolved) {
+        if head(sample) != head(resolved) {
             return Some(false);
         }
         match self {
-            NodeTypeShape::Ground(t) if resolved.is_ground_term() => Some(*t == resolved),
+            NodeTypeShape::Ground(t) if resolved.is_ground_term() => Some(t == resolved),
             NodeTypeShape::FreeShape(_) => Some(true),
             _ => None,
         }
@@ -998,7 +999,7 @@ impl<'s> Generator<'s> {
             let Some(ty) = typing.types[index].clone() else {
                 continue;
             };
-            if typing.store.zonk(&ty).is_ground_term() {
+            if typing.store.is_ground(&ty) {
                 continue;
             }
             typing
@@ -1053,9 +1054,10 @@ impl<'s> Generator<'s> {
                 .clone()
                 .expect("every hole of a typed tree has a type");
             let shapes = &self.node_type_shapes;
+            let resolved = typing.store.resolve(&required);
             self.choices.retain(|&choice| {
                 let shape = shapes[choice.index()].as_ref().expect("assembly checks type_info");
-                if let Some(fits) = shape.fits(&required, &typing.store) {
+                if let Some(fits) = shape.fits(&resolved, &typing.store) {
                     return fits;
                 }
                 let info = spec

@@ -727,7 +727,7 @@ fn a_collapse_intersects_domains() {
     let Domain::OneOf(cs) = store.domain(var(&a)).clone() else {
         panic!("{:?}", store.domain(var(&a)))
     };
-    let mut cs = cs.into_vec();
+    let mut cs = cs.to_vec();
     cs.sort_by_key(|t| s.show(t));
     assert_eq!(cs, [s.float.clone(), s.int.clone()]);
     assert!(!store.can_unify(&b, &s.number));

@@ -65,7 +65,7 @@ pub enum Domain {
     /// types).
     RecordAtLeast(Arc<[RecordField]>),
     /// One of these ground types (at least two).
-    OneOf(SmallVec<[Type; 4]>),
+    OneOf(Arc<[Type]>),
     /// This type (never itself a variable; it may mention variables).
     Bound(Type),
 }
@@ -219,7 +219,7 @@ impl TypeStore {
         if unique.len() == 1 {
             return unique.pop().unwrap();
         }
-        Type::Var(self.new_var(Domain::OneOf(unique)))
+        Type::Var(self.new_var(Domain::OneOf(unique.into_iter().collect())))
     }
 
     /// A variable standing for a product of still-open arity.
@@ -564,7 +564,10 @@ impl TypeStore {
     /// assert!(!store.is_ground(&v));
     /// ```
     pub fn is_ground(&self, ty: &Type) -> bool {
-        self.zonk(ty).is_ground_term()
+        match self.resolve(ty) {
+            Type::Var(_) => false,
+            resolved => resolved.parts().into_iter().all(|part| self.is_ground(part)),
+        }
     }
 
     /// Unifies `ty` with a product of `arity` items (fresh variables where it
@@ -918,12 +921,7 @@ impl TypeStore {
 
     /// Keeps the ground candidates of `v` that satisfy `bound` together with
     /// the bounds already pending on `v`.
-    fn filter_candidates(
-        &mut self,
-        v: TypeVar,
-        candidates: SmallVec<[Type; 4]>,
-        bound: Bound,
-    ) -> Result<(), TypeError> {
+    fn filter_candidates(&mut self, v: TypeVar, candidates: Arc<[Type]>, bound: Bound) -> Result<(), TypeError> {
         let mut bounds = self.pending_bounds(v);
         bounds.push(bound.clone());
         let kept = self.satisfying(candidates, &bounds);
@@ -956,9 +954,10 @@ impl TypeStore {
     }
 
     /// The candidates that satisfy all of `bounds` together.
-    fn satisfying(&mut self, candidates: SmallVec<[Type; 4]>, bounds: &[Bound]) -> SmallVec<[Type; 4]> {
+    fn satisfying(&mut self, candidates: Arc<[Type]>, bounds: &[Bound]) -> SmallVec<[Type; 4]> {
         candidates
-            .into_iter()
+            .iter()
+            .cloned()
             .filter(|c| self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))))
             .collect()
     }
@@ -1019,7 +1018,7 @@ impl TypeStore {
                 _ => Err(mismatch()),
             },
             (Domain::AnyProduct, Domain::OneOf(cs)) => {
-                let products = cs.into_iter().filter(|c| matches!(c, Type::Product(_))).collect();
+                let products = cs.iter().filter(|c| matches!(c, Type::Product(_))).cloned().collect();
                 self.set_domain(v, one_of(products))
             }
             (Domain::AnyProduct, Domain::RecordAtLeast(_)) | (Domain::RecordAtLeast(_), Domain::AnyProduct) => {
@@ -1037,7 +1036,7 @@ impl TypeStore {
                 self.filter_candidates(v, cs, Bound::Upper(Type::Record(f)))
             }
             (Domain::OneOf(cs), Domain::OneOf(ds)) => {
-                let common = cs.into_iter().filter(|c| ds.contains(c)).collect::<Vec<_>>();
+                let common = cs.iter().filter(|c| ds.contains(c)).cloned().collect::<Vec<_>>();
                 if common.is_empty() {
                     return Err(mismatch());
                 }
@@ -1045,8 +1044,9 @@ impl TypeStore {
             }
             (Domain::OneOf(cs), Domain::AnyProduct) => {
                 let products = cs
-                    .into_iter()
+                    .iter()
                     .filter(|c| matches!(c, Type::Product(_)))
+                    .cloned()
                     .collect::<Vec<_>>();
                 if products.is_empty() {
                     return Err(mismatch());
@@ -1121,7 +1121,7 @@ impl TypeStore {
     fn set_domain(&mut self, v: TypeVar, domain: Domain) -> Result<(), TypeError> {
         let root = self.find(v);
         let domain = match domain {
-            Domain::OneOf(mut cs) if cs.len() == 1 => Domain::Bound(cs.pop().unwrap()),
+            Domain::OneOf(cs) if cs.len() == 1 => Domain::Bound(cs[0].clone()),
             Domain::OneOf(cs) if cs.is_empty() => return Err(TypeError::NoConcreteType(root)),
             Domain::Bound(t) => match self.resolve(&t) {
                 Type::Var(w) => return self.equal(&Type::Var(root), &Type::Var(w)),
@@ -1415,7 +1415,7 @@ impl TypeStore {
         const INVENTED: usize = 8;
         match self.domain(v).clone() {
             Domain::OneOf(cs) => {
-                let mut concrete: Vec<Type> = cs.into_iter().filter(|c| self.concrete_leaves(c)).collect();
+                let mut concrete: Vec<Type> = cs.iter().filter(|c| self.concrete_leaves(c)).cloned().collect();
                 shuffle(&mut concrete, random);
                 concrete
             }
@@ -1543,7 +1543,7 @@ fn one_of(types: Vec<Type>) -> Domain {
     }
     match unique.len() {
         1 => Domain::Bound(unique.pop().unwrap()),
-        _ => Domain::OneOf(unique),
+        _ => Domain::OneOf(unique.into_iter().collect()),
     }
 }
 

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 /// A base type declared in a [`TypeSystem`](crate::types::TypeSystem).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct BaseId(pub(crate) u16);
@@ -152,11 +154,11 @@ impl Type {
     /// let p = Type::product(vec![Type::product(vec![])]);
     /// assert_eq!(p.parts().len(), 1);
     /// ```
-    pub fn parts(&self) -> Vec<&Type> {
+    pub fn parts(&self) -> SmallVec<[&Type; 4]> {
         match self {
-            Type::Var(_) | Type::Base(_) | Type::Nominal(_) => Vec::new(),
+            Type::Var(_) | Type::Base(_) | Type::Nominal(_) => SmallVec::new(),
             Type::Generic(_, args) | Type::Product(args) => args.iter().collect(),
-            Type::Function(f) => vec![&f.0, &f.1],
+            Type::Function(f) => smallvec::smallvec![&f.0, &f.1],
             Type::Record(fields) => fields.iter().map(|(_, t)| t).collect(),
         }
     }
