@@ -49,6 +49,13 @@ fn compare(c: &mut Criterion) {
         group.bench_function(format!("{name}-max-depth-{max_depth}"), |b| {
             b.iter(|| batch(spec, &mut generator))
         });
+        group.bench_function(format!("{name}-max-depth-{max_depth}-generation-only"), |b| {
+            b.iter(|| {
+                (0..PROGRAMS)
+                    .map(|seed| generator.generate(&mut Random::from_seed(seed)).unwrap().len())
+                    .sum::<usize>()
+            })
+        });
         group.finish();
     }
 }

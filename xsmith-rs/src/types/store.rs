@@ -957,8 +957,8 @@ impl TypeStore {
     fn satisfying(&mut self, candidates: Arc<[Type]>, bounds: &[Bound]) -> SmallVec<[Type; 4]> {
         candidates
             .iter()
-            .cloned()
             .filter(|c| self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))))
+            .cloned()
             .collect()
     }
 
