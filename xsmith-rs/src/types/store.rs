@@ -263,8 +263,13 @@ impl TypeStore {
     /// ```
     pub fn fresh_subtype_of(&mut self, ty: &Type) -> Type {
         let v = self.fresh();
-        self.subtype_unify(&v, ty)
+        // Cannot fail, so no snapshot is needed: outside trials nothing is
+        // logged for undoing.
+        let outer_dirty = std::mem::take(&mut self.dirty);
+        self.subtype(&v, ty)
+            .and_then(|()| self.propagate())
             .expect("a fresh variable can be a subtype of any type");
+        self.dirty = outer_dirty;
         v
     }
 
@@ -620,6 +625,24 @@ impl TypeStore {
                 let data = self.data(v);
                 data.lower.is_empty() && data.upper.is_empty()
             };
+            // A blank variable (unconstrained, unrelated, unwatched) just
+            // joins the other one.
+            let blank = |v: TypeVar| {
+                let data = self.data(v);
+                isolated(v)
+                    && data.domain == Domain::Any
+                    && data.watchers.is_empty()
+                    && data.pending_upper.is_empty()
+                    && data.pending_lower.is_empty()
+            };
+            if x != y && blank(x) {
+                self.vars.update(x.index(), |d| d.parent = Some(y));
+                return Ok(());
+            }
+            if x != y && blank(y) {
+                self.vars.update(y.index(), |d| d.parent = Some(x));
+                return Ok(());
+            }
             if x != y && (isolated(x) || isolated(y)) {
                 return self.merge(vec![x, y]);
             }
