@@ -48,9 +48,8 @@ impl Implementation {
     ///
     /// ```
     /// let sh = xsmith_tests::Implementation { command: "sh", args: &[], package: "dash", locate: None };
-    /// let dir = std::env::temp_dir().join("xsmith-tests-doc");
-    /// std::fs::create_dir_all(&dir).unwrap();
-    /// let file = dir.join("p.sh");
+    /// let dir = xsmith_tests::scratch_dir("doc");
+    /// let file = dir.path().join("p.sh");
     /// std::fs::write(&file, "echo 42\n").unwrap();
     /// assert_eq!(sh.run(&file).unwrap(), "42\n");
     /// ```
@@ -114,16 +113,17 @@ pub const NODE: Implementation = Implementation {
     locate: None,
 };
 
-/// A fresh scratch directory under the target directory's temp area.
+/// A fresh scratch directory, removed when the value is dropped.
 ///
 /// ```
 /// let dir = xsmith_tests::scratch_dir("doc");
-/// assert!(dir.is_dir());
+/// assert!(dir.path().is_dir());
 /// ```
-pub fn scratch_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("xsmith-tests-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the temp directory is writable");
-    dir
+pub fn scratch_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("xsmith-tests-{name}-"))
+        .tempdir()
+        .expect("the temp directory is writable")
 }
+
 pub mod typed;

@@ -49,7 +49,7 @@ fn programs_agree_on_python3_and_node_and_with_an_independent_evaluator() {
     for seed in 0..300u64 {
         let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
         let expected = evaluate(&spec, &program.tree, program.tree.root());
-        let path = dir.join(format!("{seed}.calc"));
+        let path = dir.path().join(format!("{seed}.calc"));
         std::fs::write(&path, &program.text).unwrap();
         jobs.push((seed, path, expected));
     }

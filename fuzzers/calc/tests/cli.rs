@@ -19,10 +19,15 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xsmith-calc-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A fresh scratch directory (removed when dropped) and a path inside it
+/// that does not exist yet.
+fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let root = tempfile::Builder::new()
+        .prefix(&format!("xsmith-calc-cli-{name}-"))
+        .tempdir()
+        .unwrap();
+    let dir = root.path().join(name);
+    (root, dir)
 }
 
 #[test]
@@ -51,7 +56,7 @@ fn a_seedless_run_writes_its_random_seed_in_the_header() {
 
 #[test]
 fn count_writes_one_file_per_seed() {
-    let dir = scratch("count");
+    let (_root, dir) = scratch("count");
     let d = dir.to_str().unwrap();
     stdout(&calc(&["--count", "100", "--output-dir", d, "--seed", "1000"]));
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -72,7 +77,7 @@ fn count_writes_one_file_per_seed() {
 
 #[test]
 fn bytes_drive_generation() {
-    let dir = scratch("bytes");
+    let (_root, dir) = scratch("bytes");
     std::fs::create_dir_all(&dir).unwrap();
     let bytes: Vec<u8> = (0..200u32).map(|i| (i * 37 % 256) as u8).collect();
     let file = dir.join("input.bin");
@@ -124,7 +129,7 @@ fn bad_options_exit_2_and_name_themselves() {
 
 #[test]
 fn without_a_feature_group_its_productions_never_appear() {
-    let dir = scratch("without");
+    let (_root, dir) = scratch("without");
     let d = dir.to_str().unwrap();
     stdout(&calc(&[
         "--count",
