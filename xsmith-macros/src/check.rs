@@ -173,57 +173,50 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {}
                 ("may_be_generated", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Bool(_)) => {}
                 ("fresh", PropertyValue::Fields(inits)) => {
-                    for (field, _) in inits {
-                        match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
-                            Some(None) => errors.add(
-                                field.span(),
-                                format!("production `{production_name}` has no field `{field}`"),
-                            ),
-                            Some(Some((_, FieldDefKind::Child(_)))) => errors.add(
-                                field.span(),
-                                format!("field `{field}` of production `{production_name}` is a child, not a data field: `fresh` sets data fields"),
-                            ),
-                            Some(Some((_, FieldDefKind::List(..)))) => errors.add(
-                                field.span(),
-                                format!("field `{field}` of production `{production_name}` is a list of children, not a data field: `fresh` sets data fields"),
-                            ),
-                            _ => {}
-                        }
-                    }
+                    let names = inits.iter().map(|(field, _)| field);
+                    check_fields(
+                        &mut errors,
+                        production_name,
+                        fields.as_deref(),
+                        names,
+                        |kind| match kind {
+                            FieldDefKind::Child(_) => Some("is a child, not a data field: `fresh` sets data fields"),
+                            FieldDefKind::List(..) => {
+                                Some("is a list of children, not a data field: `fresh` sets data fields")
+                            }
+                            FieldDefKind::Data(_) => None,
+                        },
+                    )
                 }
                 ("fresh" | "choice_filters" | "type_info", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("list_length", PropertyValue::Fields(lengths)) => {
-                    for (field, _) in lengths {
-                        match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
-                            Some(None) => errors.add(
-                                field.span(),
-                                format!("production `{production_name}` has no field `{field}`"),
-                            ),
-                            Some(Some((_, kind))) if !matches!(kind, FieldDefKind::List(..)) => errors.add(
-                                field.span(),
-                                format!("field `{field}` of production `{production_name}` is not a list: `list_length` sets list lengths"),
-                            ),
-                            _ => {}
-                        }
-                    }
+                    let names = lengths.iter().map(|(field, _)| field);
+                    check_fields(
+                        &mut errors,
+                        production_name,
+                        fields.as_deref(),
+                        names,
+                        |kind| match kind {
+                            FieldDefKind::List(..) => None,
+                            _ => Some("is not a list: `list_length` sets list lengths"),
+                        },
+                    )
                 }
                 ("type_info", PropertyValue::TypeInfo(node_type, children)) => {
                     if literal(node_type).is_some() {
                         errors.add_spanned(node_type, wrong);
                     }
-                    for (field, _) in children {
-                        match fields.as_deref().map(|f| f.iter().find(|(name, _)| *name == field)) {
-                            Some(None) => errors.add(
-                                field.span(),
-                                format!("production `{production_name}` has no field `{field}`"),
-                            ),
-                            Some(Some((_, FieldDefKind::Data(_)))) => errors.add(
-                                field.span(),
-                                format!("field `{field}` of production `{production_name}` is a data field: `type_info` types children"),
-                            ),
-                            _ => {}
-                        }
-                    }
+                    let names = children.iter().map(|(field, _)| field);
+                    check_fields(
+                        &mut errors,
+                        production_name,
+                        fields.as_deref(),
+                        names,
+                        |kind| match kind {
+                            FieldDefKind::Data(_) => Some("is a data field: `type_info` types children"),
+                            _ => None,
+                        },
+                    )
                 }
                 ("feature", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Str(_)) => {}
                 (_, PropertyValue::Expr(expr)) => errors.add_spanned(expr, wrong),
@@ -234,6 +227,36 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
     match errors.0 {
         Some(error) => Err(error),
         None => Ok(()),
+    }
+}
+
+/// Reports each of `names` that the production has no field for, or whose
+/// field kind `refuse` objects to (with the rest of the sentence). Nothing is
+/// reported when some fields come from another component (`fields` is
+/// `None`).
+fn check_fields<'a>(
+    errors: &mut Errors,
+    production: &Ident,
+    fields: Option<&[(&Ident, &FieldDefKind)]>,
+    names: impl Iterator<Item = &'a Ident>,
+    refuse: impl Fn(&FieldDefKind) -> Option<&'static str>,
+) {
+    let Some(fields) = fields else { return };
+    for field in names {
+        match fields.iter().find(|(name, _)| *name == field) {
+            None => errors.add(
+                field.span(),
+                format!("production `{production}` has no field `{field}`"),
+            ),
+            Some((_, kind)) => {
+                if let Some(complaint) = refuse(kind) {
+                    errors.add(
+                        field.span(),
+                        format!("field `{field}` of production `{production}` {complaint}"),
+                    );
+                }
+            }
+        }
     }
 }
 
