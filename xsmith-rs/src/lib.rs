@@ -50,6 +50,7 @@ pub mod random;
 pub mod render;
 pub mod spec;
 pub mod tree;
+mod type_filter;
 pub mod types;
 
 pub use attributes::{Attribute, Dependence};
