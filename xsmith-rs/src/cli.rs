@@ -42,9 +42,8 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = Options::default().max_nodes)]
     pub max_nodes: usize,
     /// Fail a program whose generation takes longer than this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = Options::default().time_limit.as_secs_f64(),
-          value_parser = parse_seconds)]
-    pub time_limit: f64,
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub time_limit: Duration,
     /// How deeply the composite types that typed fuzzers invent may nest.
     #[arg(long, value_name = "N", default_value_t = Options::default().type_max_depth)]
     pub type_max_depth: u32,
@@ -72,9 +71,13 @@ pub struct Args {
     pub version: bool,
 }
 
-fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds.is_finite() && seconds > 0.0 => Ok(seconds),
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    match text
+        .parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+    {
+        Some(limit) if !limit.is_zero() => Ok(limit),
         _ => Err(format!("`{text}` is not a positive number of seconds")),
     }
 }
@@ -91,7 +94,7 @@ impl Args {
         Options {
             max_depth: self.max_depth,
             max_nodes: self.max_nodes,
-            time_limit: Duration::from_secs_f64(self.time_limit),
+            time_limit: self.time_limit,
             with: self.with.clone(),
             without: self.without.clone(),
             type_max_depth: self.type_max_depth,
@@ -187,7 +190,10 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     for i in 0..count {
         let (source, stem, label) = match (&bytes, &args.bytes) {
             (Some(bytes), Some(path)) => {
-                let offset = args.bytes_offset + i as usize;
+                let offset = args
+                    .bytes_offset
+                    .checked_add(i as usize)
+                    .ok_or_else(|| Failure::Usage(format!("--bytes-offset {} is too large", args.bytes_offset)))?;
                 let source = Source::Bytes {
                     path: path.display().to_string(),
                     bytes: bytes.clone(),

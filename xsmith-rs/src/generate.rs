@@ -528,7 +528,8 @@ impl std::error::Error for GenerateError {}
 /// A bad generation option, naming itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
-    /// `--with` or `--without` names neither a production nor a feature group.
+    /// `--with` or `--without` names neither a feature group nor a
+    /// production that is (or has a subtype that is) generatable.
     UnknownName {
         /// `--with` or `--without`.
         option: &'static str,
@@ -724,10 +725,18 @@ impl<'s> Generator<'s> {
     /// assert!(matches!(Generator::new(&spec, options), Err(OptionError::Unfinishable { .. })));
     /// ```
     pub fn new(spec: &'s Spec, options: Options) -> Result<Generator<'s>, OptionError> {
+        // A name is a feature group, or a production standing for itself and
+        // its subtypes; it must stand for at least one generatable production.
         let groups = spec.feature_groups();
+        let covers = |name: &str, id: ProdId| {
+            let production = spec.production(id);
+            production.features().iter().any(|g| g == name)
+                || spec.lookup(name).is_some_and(|named| spec.is_subtype(id, named))
+        };
+        let ids = || (0..spec.productions().len() as u32).map(ProdId);
         for (option, names) in [("--with", &options.with), ("--without", &options.without)] {
             for name in names {
-                if spec.lookup(name).is_none() && !groups.contains(&name.as_str()) {
+                if !ids().any(|id| spec.production(id).is_generatable() && covers(name, id)) {
                     let mut known: Vec<String> = groups.iter().map(|g| g.to_string()).collect();
                     known.extend(
                         spec.productions()
@@ -743,21 +752,16 @@ impl<'s> Generator<'s> {
                 }
             }
         }
-        let named = |names: &[String], production: &Production| {
-            names
-                .iter()
-                .any(|n| n == production.name() || production.features().contains(n))
-        };
-        let enabled: Vec<bool> = spec
-            .productions()
-            .iter()
-            .map(|production| {
+        let named = |names: &[String], id: ProdId| names.iter().any(|n| covers(n, id));
+        let enabled: Vec<bool> = ids()
+            .map(|id| {
+                let production = spec.production(id);
                 let off_by_default = production
                     .features()
                     .iter()
                     .any(|group| spec.features_off_by_default().contains(group));
-                let switched_off = off_by_default || named(&options.without, production);
-                production.is_generatable() && (!switched_off || named(&options.with, production))
+                let switched_off = off_by_default || named(&options.without, id);
+                production.is_generatable() && (!switched_off || named(&options.with, id))
             })
             .collect();
         let heights = spec
@@ -997,7 +1001,7 @@ impl<'s> Generator<'s> {
                             .map_or(drawn, |(_, f)| f(&mut typing.store, ty, drawn)),
                         _ => drawn,
                     };
-                    if tree.len() + count > self.options.max_nodes {
+                    if count > self.options.max_nodes.saturating_sub(tree.len()) {
                         return Err(GenerateError::NodeBudget {
                             max_nodes: self.options.max_nodes,
                         });

@@ -212,6 +212,10 @@ pub enum ListLength {
 }
 
 impl ListLength {
+    /// The most elements a geometric length adds beyond its minimum (a
+    /// list that long would exceed any sensible node budget).
+    pub const MAX_EXTRA: usize = 1 << 16;
+
     /// Uniform in `min..=max`.
     ///
     /// ```
@@ -244,12 +248,15 @@ impl ListLength {
     /// ```
     pub fn draw(&self, random: &mut Random) -> usize {
         match self {
-            ListLength::Uniform { min, max } => *min + random.below((*max - *min) as u64 + 1) as usize,
+            ListLength::Uniform { min, max } => *min + random.below(max.saturating_sub(*min) as u64 + 1) as usize,
             ListLength::Geometric { min, percent, max } => {
+                // Each further element is a draw that stops the list with
+                // probability 100 - percent; the smallest choice (zero)
+                // stops it, so an exhausted byte string gives `min`.
+                let stop = 100 - u64::from((*percent).min(100));
+                let max = (*max).min(min.saturating_add(Self::MAX_EXTRA));
                 let mut length = *min;
-                // The smallest choice (zero) adds an element, so an exhausted
-                // byte string must not decide: stop at `max` either way.
-                while length < *max && !random.chance(100 - u64::from(*percent), 100) {
+                while length < max && !random.chance(stop, 100) {
                     length += 1;
                 }
                 length

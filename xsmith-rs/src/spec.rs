@@ -216,6 +216,13 @@ pub enum SpecError {
     NeverFinishes(String),
     /// A feature group declared off by default has no production in it.
     UnknownFeature(String),
+    /// A render template joins a field that is not a list.
+    JoinOfNonList {
+        /// The production.
+        production: String,
+        /// The field name.
+        field: String,
+    },
     /// A `list_length` names a field that is not a list.
     NotAListField {
         /// The production.
@@ -273,6 +280,12 @@ impl fmt::Display for SpecError {
                 f,
                 "node type `{p}` can never be finished: every generatable production of it recurses, or it has none"
             ),
+            SpecError::JoinOfNonList { production, field } => {
+                write!(
+                    f,
+                    "the render template of production `{production}` joins `{field}`, which is not a list field"
+                )
+            }
             SpecError::NotAListField { production, field } => {
                 write!(
                     f,
@@ -676,7 +689,7 @@ impl Spec {
         while changed {
             changed = false;
             for index in 0..count {
-                if !enabled[index] || height[index] != NEVER {
+                if !enabled[index] {
                     continue;
                 }
                 let mut tallest_child = 0;
@@ -690,7 +703,8 @@ impl Spec {
                         tallest_child = tallest_child.max(type_height(&height, node_type).saturating_add(1));
                     }
                 }
-                if tallest_child != NEVER {
+                // Heights only go down, so this reaches the least fixpoint.
+                if tallest_child < height[index] {
                     height[index] = tallest_child;
                     changed = true;
                 }
@@ -736,6 +750,17 @@ fn check_template(production: &Production, pieces: &[crate::Piece]) -> Result<()
         match piece {
             Piece::Field(name) | Piece::Join(name, _) if production.field_index(name).is_none() => {
                 return Err(SpecError::UnknownTemplateField {
+                    production: production.name.clone(),
+                    field: name.to_string(),
+                })
+            }
+            Piece::Join(name, _)
+                if !matches!(
+                    production.fields[production.field_index(name).unwrap()].kind,
+                    FieldKind::List(..)
+                ) =>
+            {
+                return Err(SpecError::JoinOfNonList {
                     production: production.name.clone(),
                     field: name.to_string(),
                 })
@@ -874,6 +899,33 @@ mod tests {
             assemble(rendered(c, &["P", "Lit", "Bad"])),
             Err(SpecError::DuplicateField { production, field }) if production == "Bad" && field == "tag"
         ));
+    }
+
+    #[test]
+    fn finishing_heights_are_least_whatever_the_declaration_order() {
+        let mut c = Component::new("c");
+        c.production(ProductionDecl::new("W"));
+        c.production(ProductionDecl::new("E").abstract_());
+        c.production(ProductionDecl::new("X").supertype("E").child("w", "W"));
+        c.production(ProductionDecl::new("P").child("e", "E"));
+        c.production(ProductionDecl::new("L").supertype("E"));
+        let spec = Spec::assemble("P", [rendered(c, &["W", "X", "P", "L"])]).unwrap();
+        let heights = spec.finishing_heights(&[true; 5]).unwrap();
+        assert_eq!(heights[spec.lookup("P").unwrap().index()], 1, "P finishes through L");
+    }
+
+    #[test]
+    fn joins_need_list_fields() {
+        let mut c = Component::new("c");
+        c.production(ProductionDecl::new("P").child("e", "P"));
+        c.render("P", Renderer::Template(vec![crate::Piece::Join("e", vec![])]));
+        c.may_be_generated("P", true);
+        let mut c2 = Component::new("leaf");
+        c2.production(ProductionDecl::new("Q").supertype("P"));
+        let result = Spec::assemble("P", [c, rendered(c2, &["Q"])]);
+        assert!(
+            matches!(result, Err(SpecError::JoinOfNonList { production, field }) if production == "P" && field == "e")
+        );
     }
 
     #[test]

@@ -115,6 +115,7 @@ fn bad_options_exit_2_and_name_themselves() {
         (vec!["--frobnicate"], "--frobnicate"),
         (vec!["--without", "Multiply"], "Multiply"),
         (vec!["--with", "nothing"], "nothing"),
+        (vec!["--without", "Expr"], "Expr"),
         (vec!["--without", "Literal"], "Expr"),
         (vec!["--count", "3"], "--output-dir"),
         (vec!["--time-limit", "0"], "--time-limit"),
