@@ -29,7 +29,7 @@ use proc_macro::TokenStream;
 ///     render {
 ///         Program => [body, hardline],                    // a template
 ///         Add => ["(", left, " + ", right, ")"],
-///         Literal => |node| xsmith::Doc::text(node.data("value").to_string()),
+///         Literal => |node| node.display(node.data("value")),
 ///     }
 ///     choice_weight { Literal => 3, Add => |hole| 8u32.saturating_sub(hole.depth()) }
 ///     may_be_generated { Block => false }

@@ -19,7 +19,6 @@ use crate::properties::Weight;
 use crate::random::Random;
 use crate::spec::{FieldKind, ProdId, Production, Spec};
 use crate::tree::{NodeId, Slot, Tree, Value};
-use crate::type_filter::NodeTypeShape;
 use crate::types::{Type, TypeStore};
 
 /// The knobs of generation that every fuzzer's command line offers.
@@ -399,9 +398,12 @@ impl FreshNode<'_> {
         self.tree
     }
 
-    /// The node's type, made ground now if it was still open (typed specs
-    /// only): for productions whose data depend on their type, such as a
-    /// literal of any base type.
+    /// The node's type, made ground now if it was still open: for
+    /// productions whose data depend on their type, such as a literal of any
+    /// base type. `None` for an untyped spec, and also when no ground type
+    /// satisfies the constraints within `--type-max-depth` (the type is then
+    /// left open, and generation reports the failure when it makes every
+    /// type ground at the end).
     ///
     /// ```
     /// let hook = xsmith::FreshHook::new(|node| {
@@ -709,9 +711,6 @@ pub struct Generator<'s> {
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
-    /// Per production, what its `type_info` node type always looks like
-    /// (typed specs only), so most type checks of a choice need no trial.
-    node_type_shapes: Vec<Option<NodeTypeShape>>,
 }
 
 impl<'s> Generator<'s> {
@@ -769,14 +768,6 @@ impl<'s> Generator<'s> {
             .map_err(|node_type| OptionError::Unfinishable {
                 node_type: spec.production(node_type).name().to_string(),
             })?;
-        let node_type_shapes = match spec.type_system() {
-            Some(system) => spec
-                .productions()
-                .iter()
-                .map(|p| p.type_info.as_ref().map(|info| NodeTypeShape::of(info, system)))
-                .collect(),
-            None => Vec::new(),
-        };
         Ok(Generator {
             spec,
             options,
@@ -785,7 +776,6 @@ impl<'s> Generator<'s> {
             log: ChoiceLog::default(),
             choices: Vec::new(),
             weights: Vec::new(),
-            node_type_shapes,
         })
     }
 
@@ -913,7 +903,7 @@ impl<'s> Generator<'s> {
             let required = typing.types[node.index()]
                 .clone()
                 .expect("every hole of a typed tree has a type");
-            let shapes = &self.node_type_shapes;
+            let shapes = &spec.node_type_shapes;
             let resolved = typing.store.resolve(&required);
             self.choices.retain(|&choice| {
                 let shape = shapes[choice.index()].as_ref().expect("assembly checks type_info");

@@ -9,6 +9,7 @@ use crate::component::{Component, FieldDecl, PropertyValue};
 use std::sync::Arc;
 
 use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
+use crate::type_filter::NodeTypeShape;
 use crate::types::TypeSystem;
 
 /// The id of a production in its [`Spec`] (its declaration index).
@@ -232,6 +233,14 @@ pub enum SpecError {
     },
     /// A generatable production of a typed spec has no `type_info`.
     MissingTypeInfo(String),
+    /// A `type_info` node type function failed (it panicked, for example
+    /// naming a base type the type system does not have).
+    TypeInfo {
+        /// The production.
+        production: String,
+        /// The panic message.
+        message: String,
+    },
     /// A `type_info` gives a type to a field that is not a child field.
     UnknownTypeInfoField {
         /// The production.
@@ -292,6 +301,9 @@ impl fmt::Display for SpecError {
                     "list_length of production `{production}` names `{field}`, which is not a list field"
                 )
             }
+            SpecError::TypeInfo { production, message } => {
+                write!(f, "the type_info of production `{production}` failed: {message}")
+            }
             SpecError::MissingTypeInfo(p) => {
                 write!(
                     f,
@@ -329,6 +341,8 @@ pub struct Spec {
     root: ProdId,
     features_off_by_default: Vec<String>,
     type_system: Option<Arc<TypeSystem>>,
+    /// Per production, the shape of its `type_info` node type (typed specs).
+    pub(crate) node_type_shapes: Vec<Option<NodeTypeShape>>,
 }
 
 impl Spec {
@@ -544,14 +558,39 @@ impl Spec {
                     .collect()
             })
             .collect();
-        let spec = Spec {
+        let mut spec = Spec {
             productions,
             by_name,
             fillers,
             root,
             features_off_by_default,
+            node_type_shapes: Vec::new(),
             type_system,
         };
+        if let Some(system) = &spec.type_system {
+            let mut shapes = Vec::with_capacity(spec.productions.len());
+            for production in &spec.productions {
+                let shape = match &production.type_info {
+                    Some(info) => {
+                        let made =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| NodeTypeShape::of(info, system)));
+                        Some(made.map_err(|panic| {
+                            SpecError::TypeInfo {
+                                production: production.name.clone(),
+                                message: panic
+                                    .downcast_ref::<String>()
+                                    .cloned()
+                                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                                    .unwrap_or_else(|| "it panicked".to_string()),
+                            }
+                        })?)
+                    }
+                    None => None,
+                };
+                shapes.push(shape);
+            }
+            spec.node_type_shapes = shapes;
+        }
         let enabled: Vec<bool> = spec.productions.iter().map(Production::is_generatable).collect();
         if let Err(node_type) = spec.finishing_heights(&enabled) {
             return Err(SpecError::NeverFinishes(spec.production(node_type).name.clone()));
@@ -954,6 +993,12 @@ mod tests {
         assert!(matches!(
             Spec::assemble_typed("P", TypeSystem::new(), [bad]),
             Err(SpecError::UnknownTypeInfoField { production, field }) if production == "E" && field == "nope"
+        ));
+        let mut typo = c.clone();
+        typo.type_info("E", TypeInfo::new(|s| s.base("nope")));
+        assert!(matches!(
+            Spec::assemble_typed("P", TypeSystem::new(), [typo]),
+            Err(SpecError::TypeInfo { production, message }) if production == "E" && message.contains("nope")
         ));
         let mut not_list = c;
         not_list.type_info("E", TypeInfo::new(|s| s.fresh()));
