@@ -152,7 +152,22 @@ where
         println!("{} {}", fuzzer.name, fuzzer.version);
         return ExitCode::SUCCESS;
     }
-    match generate(fuzzer, &args) {
+    // Trees are walked recursively, and a tree may be as deep as the node
+    // budget allows: the work runs on a thread with a large stack (only
+    // reserved, not committed, until used).
+    let outcome = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("generate".into())
+            .stack_size(GENERATION_STACK)
+            .spawn_scoped(scope, || generate(fuzzer, &args))
+            .map(|worker| worker.join())
+    });
+    let outcome = match outcome {
+        Ok(Ok(outcome)) => outcome,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => Err(Failure::Run(format!("cannot start the generation thread: {e}"))),
+    };
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(message)) => {
             eprintln!("{}: error: {message}", fuzzer.name);
@@ -164,6 +179,10 @@ where
         }
     }
 }
+
+/// The stack of the generation thread: 1 GiB of address space, enough for
+/// trees as deep as a large node budget.
+const GENERATION_STACK: usize = 1 << 30;
 
 enum Failure {
     /// A bad option or value (status 2).

@@ -679,12 +679,20 @@ impl ChoiceLog {
         out
     }
 
+    fn for_productions(count: usize) -> ChoiceLog {
+        ChoiceLog {
+            offered: vec![0; count],
+            chosen: vec![0; count],
+            programs_with: vec![0; count],
+            programs: 0,
+        }
+    }
+
     fn record_program(&mut self, spec: &Spec, tree: &Tree) {
         let mut seen = vec![false; spec.productions().len()];
         for id in tree.ids() {
             seen[tree.node(id).production.index()] = true;
         }
-        self.programs_with.resize(seen.len(), 0);
         for (count, seen) in self.programs_with.iter_mut().zip(seen) {
             *count += u64::from(seen);
         }
@@ -773,7 +781,7 @@ impl<'s> Generator<'s> {
             options,
             enabled,
             heights,
-            log: ChoiceLog::default(),
+            log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
             weights: Vec::new(),
         })
@@ -948,10 +956,6 @@ impl<'s> Generator<'s> {
                 Some(typing.store.system().display(&ty).to_string())
             }),
         })?;
-        if self.log.offered.is_empty() {
-            self.log.offered = vec![0; spec.productions().len()];
-            self.log.chosen = vec![0; spec.productions().len()];
-        }
         for &choice in &self.choices {
             self.log.offered[choice.index()] += 1;
         }

@@ -129,6 +129,23 @@ impl FreshHook {
     pub fn new(hook: impl Fn(&mut FreshNode) + Send + Sync + 'static) -> FreshHook {
         FreshHook(Arc::new(hook))
     }
+
+    /// A hook that sets each named data field to its initialiser's value, in
+    /// order.
+    ///
+    /// ```
+    /// use xsmith::{FieldInit, FreshHook};
+    /// let hook = FreshHook::set_fields(vec![("name", FieldInit::new(|_| "x"))]);
+    /// # let _ = hook;
+    /// ```
+    pub fn set_fields(fields: Vec<(&'static str, FieldInit)>) -> FreshHook {
+        FreshHook::new(move |node| {
+            for (field, init) in &fields {
+                let value = (init.0)(node);
+                node.set(field, value);
+            }
+        })
+    }
 }
 
 /// One data field's value in a field-wise `fresh` hook (what the
@@ -152,25 +169,6 @@ impl FieldInit {
     /// ```
     pub fn new<V: Into<Value>>(init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static) -> FieldInit {
         FieldInit(Arc::new(move |node| init(node).into()))
-    }
-}
-
-impl FreshHook {
-    /// A hook that sets each named data field to its initialiser's value, in
-    /// order.
-    ///
-    /// ```
-    /// use xsmith::{FieldInit, FreshHook};
-    /// let hook = FreshHook::set_fields(vec![("name", FieldInit::new(|_| "x"))]);
-    /// # let _ = hook;
-    /// ```
-    pub fn set_fields(fields: Vec<(&'static str, FieldInit)>) -> FreshHook {
-        FreshHook::new(move |node| {
-            for (field, init) in &fields {
-                let value = (init.0)(node);
-                node.set(field, value);
-            }
-        })
     }
 }
 
