@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
+use crate::scopes::{BinderInfo, ReferenceInfo, ScopeKind};
 use crate::types::{Type, TypeStore};
 
 /// One field of a production: a child node, a list of child nodes, or a data
@@ -170,6 +171,9 @@ pub(crate) enum PropertyValue {
     Feature(String),
     TypeInfo(TypeInfo),
     ListLength(String, LengthFn),
+    BinderInfo(BinderInfo),
+    ReferenceInfo(ReferenceInfo),
+    Scope(ScopeKind),
 }
 
 impl PropertyValue {
@@ -184,6 +188,9 @@ impl PropertyValue {
             PropertyValue::Feature(_) => "feature",
             PropertyValue::TypeInfo(_) => "type_info",
             PropertyValue::ListLength(..) => "list_length",
+            PropertyValue::BinderInfo(_) => "binder_info",
+            PropertyValue::ReferenceInfo(_) => "reference_info",
+            PropertyValue::Scope(_) => "scope",
         }
     }
 }
@@ -357,6 +364,41 @@ impl Component {
             production,
             PropertyValue::ListLength(field.to_string(), Arc::new(length)),
         )
+    }
+
+    /// `binder_info`: the production binds a fresh name (written into a
+    /// data field), visible according to the enclosing scope.
+    ///
+    /// ```
+    /// use xsmith::scopes::{BinderInfo, BinderStyle};
+    /// let mut c = xsmith::Component::new("c");
+    /// c.binder_info("Let", BinderInfo::new("name", BinderStyle::Definition));
+    /// ```
+    pub fn binder_info(&mut self, production: &str, info: BinderInfo) -> &mut Component {
+        self.property(production, PropertyValue::BinderInfo(info))
+    }
+
+    /// `reference_info`: the production refers to a visible binder of a
+    /// fitting type, whose name the engine writes into a data field; it is
+    /// a choice only where such a binder is visible.
+    ///
+    /// ```
+    /// use xsmith::scopes::{Access, ReferenceInfo};
+    /// let mut c = xsmith::Component::new("c");
+    /// c.reference_info("Var", ReferenceInfo::new("name", Access::Read));
+    /// ```
+    pub fn reference_info(&mut self, production: &str, info: ReferenceInfo) -> &mut Component {
+        self.property(production, PropertyValue::ReferenceInfo(info))
+    }
+
+    /// The production introduces a scope for the binders below it.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.scope("Block", xsmith::scopes::ScopeKind::Sequential);
+    /// ```
+    pub fn scope(&mut self, production: &str, kind: ScopeKind) -> &mut Component {
+        self.property(production, PropertyValue::Scope(kind))
     }
 
     /// Puts the production in a named feature group, which `--with` and

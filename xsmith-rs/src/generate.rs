@@ -721,6 +721,32 @@ pub struct Generator<'s> {
     weights: Vec<u32>,
 }
 
+/// Whether a reference of `production` at `node` may point at `binding`:
+/// writes need a writable binder, and in a typed tree the reference's type
+/// (already unified with its hole's, or the hole's requirement while the
+/// choice is being made) must unify with the binder's.
+fn binding_fits(
+    binding: &crate::scopes::Binding,
+    access: crate::scopes::Access,
+    production: &Production,
+    node: NodeId,
+    typing: Option<&mut crate::tree::Typing>,
+) -> bool {
+    if access == crate::scopes::Access::Write && !binding.writable {
+        return false;
+    }
+    let (Some(typing), Some(binding_type)) = (typing, &binding.ty) else {
+        return true;
+    };
+    let required = typing.types[node.index()].clone().expect("a typed node has a type");
+    let info = production.type_info.as_ref().expect("assembly checks type_info");
+    typing.store.trial(|store| {
+        let ty = (info.node_type)(store);
+        store.unify(&ty, &required)?;
+        store.unify(&ty, binding_type)
+    })
+}
+
 impl<'s> Generator<'s> {
     /// A generator for `spec`; fails when `--with`/`--without` name something
     /// unknown or switch off every way to finish some node type.
@@ -929,6 +955,21 @@ impl<'s> Generator<'s> {
                 })
             });
         }
+        if self
+            .choices
+            .iter()
+            .any(|&c| spec.production(c).reference_info.is_some())
+        {
+            let bindings = crate::scopes::visible_bindings(spec, tree, node);
+            let mut typing = tree.typing.as_mut();
+            self.choices
+                .retain(|&choice| match &spec.production(choice).reference_info {
+                    None => true,
+                    Some(info) => bindings
+                        .iter()
+                        .any(|b| binding_fits(b, info.access, spec.production(choice), node, typing.as_deref_mut())),
+                });
+        }
         if depth >= max_depth {
             let heights = &self.heights;
             if let Some(least) = self.choices.iter().map(|c| heights[c.index()]).min() {
@@ -1019,6 +1060,7 @@ impl<'s> Generator<'s> {
         if let Some(ty) = node_type {
             self.type_children(tree, hole, production, ty);
         }
+        self.bind_names(tree, hole, production, random)?;
         if let Some(hook) = &production.fresh {
             (hook.0)(&mut FreshNode {
                 spec: self.spec,
@@ -1030,6 +1072,56 @@ impl<'s> Generator<'s> {
         }
         tree.pending_holes
             .extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
+        Ok(())
+    }
+
+    /// Names a binder freshly and registers it with its scope; points a
+    /// reference at a visible binder that fits, chosen at random.
+    fn bind_names(
+        &self,
+        tree: &mut Tree,
+        node: NodeId,
+        production: &Production,
+        random: &mut Random,
+    ) -> Result<(), GenerateError> {
+        if let Some(info) = &production.binder_info {
+            tree.names_made += 1;
+            let name = format!("v{}", tree.names_made);
+            let index = production
+                .field_index(&info.name_field)
+                .expect("assembly checks the name field");
+            tree.set_data(node, index, Value::Str(name));
+            if let Some(scope) = crate::scopes::enclosing_scope(self.spec, tree, node) {
+                tree.scope_binders.entry(scope).or_default().push(node);
+            }
+        }
+        if let Some(info) = &production.reference_info {
+            let bindings = crate::scopes::visible_bindings(self.spec, tree, node);
+            let mut typing = tree.typing.as_mut();
+            let fitting: Vec<&crate::scopes::Binding> = bindings
+                .iter()
+                .filter(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
+                .collect();
+            if fitting.is_empty() {
+                return Err(GenerateError::Type {
+                    production: production.name().to_string(),
+                    message: "no visible binding fits the reference".to_string(),
+                });
+            }
+            let chosen = fitting[random.below(fitting.len() as u64) as usize];
+            if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &chosen.ty) {
+                let ty = typing.types[node.index()].clone().expect("a typed node has a type");
+                typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {
+                    production: production.name().to_string(),
+                    message: e.to_string(),
+                })?;
+            }
+            let index = production
+                .field_index(&info.name_field)
+                .expect("assembly checks the name field");
+            let name = chosen.name.clone();
+            tree.set_data(node, index, Value::Str(name));
+        }
         Ok(())
     }
 

@@ -48,6 +48,7 @@ pub mod generate;
 pub mod properties;
 pub mod random;
 pub mod render;
+pub mod scopes;
 pub mod spec;
 pub mod tree;
 mod type_filter;

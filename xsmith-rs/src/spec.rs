@@ -9,6 +9,7 @@ use crate::component::{Component, FieldDecl, PropertyValue};
 use std::sync::Arc;
 
 use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
+use crate::scopes::{BinderInfo, ReferenceInfo, ScopeKind};
 use crate::type_filter::NodeTypeShape;
 use crate::types::TypeSystem;
 
@@ -86,6 +87,9 @@ pub struct Production {
     pub(crate) features: Vec<String>,
     pub(crate) type_info: Option<TypeInfo>,
     pub(crate) list_lengths: Vec<(String, LengthFn)>,
+    pub(crate) binder_info: Option<BinderInfo>,
+    pub(crate) reference_info: Option<ReferenceInfo>,
+    pub(crate) scope: Option<ScopeKind>,
 }
 
 impl Production {
@@ -217,6 +221,16 @@ pub enum SpecError {
     NeverFinishes(String),
     /// A feature group declared off by default has no production in it.
     UnknownFeature(String),
+    /// A `binder_info` or `reference_info` names a field that is not a data
+    /// field.
+    NotADataField {
+        /// The production.
+        production: String,
+        /// The property.
+        property: String,
+        /// The field name.
+        field: String,
+    },
     /// A render template joins a field that is not a list.
     JoinOfNonList {
         /// The production.
@@ -288,6 +302,14 @@ impl fmt::Display for SpecError {
             SpecError::NeverFinishes(p) => write!(
                 f,
                 "node type `{p}` can never be finished: every generatable production of it recurses, or it has none"
+            ),
+            SpecError::NotADataField {
+                production,
+                property,
+                field,
+            } => write!(
+                f,
+                "the {property} of production `{production}` names `{field}`, which is not one of its data fields"
             ),
             SpecError::JoinOfNonList { production, field } => {
                 write!(
@@ -469,6 +491,9 @@ impl Spec {
                 features: Vec::new(),
                 type_info: None,
                 list_lengths: Vec::new(),
+                binder_info: None,
+                reference_info: None,
+                scope: None,
             });
         }
 
@@ -500,6 +525,15 @@ impl Spec {
                         production.list_lengths.retain(|(f, _)| *f != field);
                         production.list_lengths.push((field, length));
                     }
+                    PropertyValue::BinderInfo(info) => {
+                        check_data_field(production, &info.name_field, "binder_info")?;
+                        production.binder_info = Some(info);
+                    }
+                    PropertyValue::ReferenceInfo(info) => {
+                        check_data_field(production, &info.name_field, "reference_info")?;
+                        production.reference_info = Some(info);
+                    }
+                    PropertyValue::Scope(kind) => production.scope = Some(kind),
                     PropertyValue::Feature(group) => {
                         if !production.features.contains(&group) {
                             production.features.push(group)
@@ -781,6 +815,17 @@ fn is_subtype(supertypes: &[Option<ProdId>], sub: usize, sup: usize) -> bool {
         cursor = supertypes[at].map(ProdId::index);
     }
     false
+}
+
+fn check_data_field(production: &Production, field: &str, property: &str) -> Result<(), SpecError> {
+    match production.field_index(field) {
+        Some(index) if matches!(production.fields[index].kind, FieldKind::Data(_)) => Ok(()),
+        _ => Err(SpecError::NotADataField {
+            production: production.name.clone(),
+            property: property.to_string(),
+            field: field.to_string(),
+        }),
+    }
 }
 
 fn check_template(production: &Production, pieces: &[crate::Piece]) -> Result<(), SpecError> {

@@ -153,6 +153,10 @@ pub struct Tree {
     pub(crate) pending_holes: Vec<NodeId>,
     /// The types of a typed spec's tree.
     pub(crate) typing: Option<Typing>,
+    /// The binders each scope node owns, in the order they were made.
+    pub(crate) scope_binders: indexmap::IndexMap<NodeId, Vec<NodeId>>,
+    /// How many fresh names have been given out.
+    pub(crate) names_made: u32,
 }
 
 /// The type variables of one tree and the type of each node: for a hole,
@@ -177,6 +181,8 @@ impl Tree {
             version: 0,
             caches: AttributeCaches::default(),
             pending_holes: Vec::new(),
+            scope_binders: indexmap::IndexMap::new(),
+            names_made: 0,
             typing: spec.type_system().map(|system| Typing {
                 store: TypeStore::new(system.clone()),
                 types: Vec::new(),

@@ -1,0 +1,217 @@
+//! Names: binders (definitions and parameters), references, and the scopes
+//! that decide which binders a reference can see.
+//!
+//! The scope graph is read off the tree. A production that introduces a
+//! scope ([`ScopeKind`]) owns the binders whose nearest scope-introducing
+//! ancestor it is. From a node, walking up, each scope `S` on the way
+//! contributes its binders: all of them if `S` is recursive (functions that
+//! see themselves and their siblings), else those in children of `S` that
+//! come before the child leading to the node (a definition is visible after
+//! itself; a lambda's parameters, an earlier field, are visible in its body).
+//! Binders get fresh names, so nothing is ever shadowed.
+
+use crate::spec::Spec;
+use crate::tree::{NodeId, Slot, Tree};
+use crate::types::Type;
+
+/// How a binder is introduced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinderStyle {
+    /// A definition (`let x = ...`, a function definition): the kind of
+    /// binder that lifting may insert.
+    Definition,
+    /// A parameter of a function.
+    Parameter,
+}
+
+/// Which binders of a scope a node inside it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeKind {
+    /// Binders in earlier children only (blocks, lambdas).
+    Sequential,
+    /// Every binder of the scope, its own included (mutually recursive
+    /// definitions).
+    Recursive,
+}
+
+/// Whether a reference reads or writes its variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Reads the variable.
+    Read,
+    /// Assigns the variable (only writable binders qualify).
+    Write,
+}
+
+/// The `binder_info` property: the data field holding the bound name, the
+/// binder's style, and whether references may write it.
+///
+/// ```
+/// use xsmith::scopes::{BinderInfo, BinderStyle};
+/// let info = BinderInfo::new("name", BinderStyle::Definition).read_only();
+/// assert!(!info.writable);
+/// ```
+#[derive(Clone, Debug)]
+pub struct BinderInfo {
+    /// The data field that holds the bound name.
+    pub name_field: String,
+    /// Definition or parameter.
+    pub style: BinderStyle,
+    /// Whether a write reference may target it.
+    pub writable: bool,
+}
+
+impl BinderInfo {
+    /// A writable binder whose name is in `name_field`.
+    ///
+    /// ```
+    /// let info = xsmith::scopes::BinderInfo::new("name", xsmith::scopes::BinderStyle::Parameter);
+    /// assert!(info.writable);
+    /// ```
+    pub fn new(name_field: &str, style: BinderStyle) -> BinderInfo {
+        BinderInfo {
+            name_field: name_field.to_string(),
+            style,
+            writable: true,
+        }
+    }
+
+    /// The same binder, but read-only.
+    ///
+    /// ```
+    /// let info = xsmith::scopes::BinderInfo::new("n", xsmith::scopes::BinderStyle::Definition).read_only();
+    /// assert!(!info.writable);
+    /// ```
+    pub fn read_only(mut self) -> BinderInfo {
+        self.writable = false;
+        self
+    }
+}
+
+/// The `reference_info` property: the data field that will hold the
+/// referenced name, and whether the reference reads or writes.
+///
+/// ```
+/// use xsmith::scopes::{Access, ReferenceInfo};
+/// let target = ReferenceInfo::new("name", Access::Write);
+/// assert_eq!(target.access, Access::Write);
+/// ```
+#[derive(Clone, Debug)]
+pub struct ReferenceInfo {
+    /// The data field that holds the referenced name.
+    pub name_field: String,
+    /// Read or write.
+    pub access: Access,
+}
+
+impl ReferenceInfo {
+    /// A reference whose name goes in `name_field`.
+    ///
+    /// ```
+    /// let r = xsmith::scopes::ReferenceInfo::new("name", xsmith::scopes::Access::Read);
+    /// assert_eq!(r.name_field, "name");
+    /// ```
+    pub fn new(name_field: &str, access: Access) -> ReferenceInfo {
+        ReferenceInfo {
+            name_field: name_field.to_string(),
+            access,
+        }
+    }
+}
+
+/// A binder visible from some node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    /// The bound name.
+    pub name: String,
+    /// The binder node.
+    pub binder: NodeId,
+    /// The binder's type, as far as it is known (typed specs).
+    pub ty: Option<Type>,
+    /// Whether it may be written.
+    pub writable: bool,
+    /// Definition or parameter.
+    pub style: BinderStyle,
+}
+
+/// The nearest ancestor of `node` (strictly above it) that introduces a
+/// scope.
+pub(crate) fn enclosing_scope(spec: &Spec, tree: &Tree, node: NodeId) -> Option<NodeId> {
+    let mut cursor = tree.node(node).parent;
+    while let Some(at) = cursor {
+        if spec.production(tree.node(at).production).scope.is_some() && !tree.node(at).is_hole {
+            return Some(at);
+        }
+        cursor = tree.node(at).parent;
+    }
+    None
+}
+
+/// The binders visible at `node`, innermost scope first, each scope's in
+/// the order they were made.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::example::tree(&spec, 1);
+/// assert!(xsmith::scopes::visible_bindings(&spec, &tree, tree.root()).is_empty());
+/// ```
+pub fn visible_bindings(spec: &Spec, tree: &Tree, node: NodeId) -> Vec<Binding> {
+    let mut visible = Vec::new();
+    let mut child = node;
+    let mut cursor = tree.node(node).parent;
+    while let Some(scope) = cursor {
+        if let (Some(kind), Some(binders)) = (
+            spec.production(tree.node(scope).production).scope,
+            tree.scope_binders.get(&scope),
+        ) {
+            let position = |n: NodeId| child_position(tree, scope, n);
+            let here = position(child);
+            for &binder in binders {
+                let seen = match kind {
+                    ScopeKind::Recursive => true,
+                    ScopeKind::Sequential => position(binder) < here,
+                };
+                if seen {
+                    visible.push(binding(spec, tree, binder));
+                }
+            }
+        }
+        child = scope;
+        cursor = tree.node(scope).parent;
+    }
+    visible
+}
+
+/// The index, among the children of `scope`, of the child that is `node`
+/// or an ancestor of it.
+fn child_position(tree: &Tree, scope: NodeId, node: NodeId) -> usize {
+    let mut anchor = node;
+    while let Some(parent) = tree.node(anchor).parent {
+        if parent == scope {
+            break;
+        }
+        anchor = parent;
+    }
+    tree.children(scope)
+        .position(|c| c == anchor)
+        .expect("a node under a scope descends from one of its children")
+}
+
+fn binding(spec: &Spec, tree: &Tree, binder: NodeId) -> Binding {
+    let production = spec.production(tree.node(binder).production);
+    let info = production.binder_info.as_ref().expect("only binders are registered");
+    let index = production
+        .field_index(&info.name_field)
+        .expect("assembly checks the name field");
+    let name = match &tree.node(binder).slots[index] {
+        Slot::Data(value) => value.to_string(),
+        _ => unreachable!("assembly checks that the name field is a data field"),
+    };
+    Binding {
+        name,
+        binder,
+        ty: tree.node_type(binder),
+        writable: info.writable,
+        style: info.style,
+    }
+}
