@@ -174,6 +174,7 @@ pub(crate) enum PropertyValue {
     BinderInfo(BinderInfo),
     ReferenceInfo(ReferenceInfo),
     Scope(ScopeKind),
+    LiftPredicate(String),
 }
 
 impl PropertyValue {
@@ -191,6 +192,7 @@ impl PropertyValue {
             PropertyValue::BinderInfo(_) => "binder_info",
             PropertyValue::ReferenceInfo(_) => "reference_info",
             PropertyValue::Scope(_) => "scope",
+            PropertyValue::LiftPredicate(_) => "lift_predicate",
         }
     }
 }
@@ -399,6 +401,20 @@ impl Component {
     /// ```
     pub fn scope(&mut self, production: &str, kind: ScopeKind) -> &mut Component {
         self.property(production, PropertyValue::Scope(kind))
+    }
+
+    /// `lift_predicate`: the production (a sequential scope) may receive
+    /// lifted definitions in its list field `field`: when a reference needs
+    /// a variable that nothing visible has (or, sometimes, anyway), a new
+    /// definition is inserted there, before the reference, and its
+    /// initialiser becomes a hole.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.lift_predicate("Block", "stmts");
+    /// ```
+    pub fn lift_predicate(&mut self, production: &str, field: &str) -> &mut Component {
+        self.property(production, PropertyValue::LiftPredicate(field.to_string()))
     }
 
     /// Puts the production in a named feature group, which `--with` and

@@ -721,6 +721,40 @@ pub struct Generator<'s> {
     weights: Vec<u32>,
 }
 
+/// The definition productions of `site` that a reference of `production`
+/// at `node` could be given by lifting (in a typed tree, those whose type can
+/// be the reference's).
+fn liftable(
+    spec: &Spec,
+    site: &crate::scopes::LiftSite,
+    production: &Production,
+    node: NodeId,
+    typing: Option<&mut crate::tree::Typing>,
+) -> Vec<ProdId> {
+    let Some(typing) = typing else {
+        return site.definitions.clone();
+    };
+    let required = typing.types[node.index()].clone().expect("a typed node has a type");
+    let reference = production.type_info.as_ref().expect("assembly checks type_info");
+    site.definitions
+        .iter()
+        .copied()
+        .filter(|&definition| {
+            let info = spec
+                .production(definition)
+                .type_info
+                .as_ref()
+                .expect("assembly checks type_info");
+            typing.store.trial(|store| {
+                let ty = (reference.node_type)(store);
+                store.unify(&ty, &required)?;
+                let bound = (info.node_type)(store);
+                store.unify(&bound, &ty)
+            })
+        })
+        .collect()
+}
+
 /// Whether a reference of `production` at `node` may point at `binding`:
 /// writes need a writable binder, and in a typed tree the reference's type
 /// (already unified with its hole's, or the hole's requirement while the
@@ -960,15 +994,26 @@ impl<'s> Generator<'s> {
             .iter()
             .any(|&c| spec.production(c).reference_info.is_some())
         {
+            use crate::scopes::{lift_site, Access};
             let bindings = crate::scopes::visible_bindings(spec, tree, node);
+            let sites = [
+                lift_site(spec, tree, node, Access::Read),
+                lift_site(spec, tree, node, Access::Write),
+            ];
             let mut typing = tree.typing.as_mut();
-            self.choices
-                .retain(|&choice| match &spec.production(choice).reference_info {
-                    None => true,
-                    Some(info) => bindings
-                        .iter()
-                        .any(|b| binding_fits(b, info.access, spec.production(choice), node, typing.as_deref_mut())),
-                });
+            self.choices.retain(|&choice| {
+                let production = spec.production(choice);
+                let Some(info) = &production.reference_info else {
+                    return true;
+                };
+                let site = &sites[usize::from(info.access == Access::Write)];
+                bindings
+                    .iter()
+                    .any(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
+                    || site
+                        .as_ref()
+                        .is_some_and(|site| !liftable(spec, site, production, node, typing.as_deref_mut()).is_empty())
+            });
         }
         if depth >= max_depth {
             let heights = &self.heights;
@@ -1078,7 +1123,7 @@ impl<'s> Generator<'s> {
     /// Names a binder freshly and registers it with its scope; points a
     /// reference at a visible binder that fits, chosen at random.
     fn bind_names(
-        &self,
+        &mut self,
         tree: &mut Tree,
         node: NodeId,
         production: &Production,
@@ -1096,20 +1141,37 @@ impl<'s> Generator<'s> {
             }
         }
         if let Some(info) = &production.reference_info {
-            let bindings = crate::scopes::visible_bindings(self.spec, tree, node);
+            let spec = self.spec;
+            let bindings = crate::scopes::visible_bindings(spec, tree, node);
+            let site = crate::scopes::lift_site(spec, tree, node, info.access);
             let mut typing = tree.typing.as_mut();
             let fitting: Vec<&crate::scopes::Binding> = bindings
                 .iter()
                 .filter(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
                 .collect();
-            if fitting.is_empty() {
-                return Err(GenerateError::Type {
-                    production: production.name().to_string(),
-                    message: "no visible binding fits the reference".to_string(),
-                });
-            }
-            let chosen = fitting[random.below(fitting.len() as u64) as usize];
-            if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &chosen.ty) {
+            let definitions = match &site {
+                Some(site) => liftable(spec, site, production, node, typing.as_deref_mut()),
+                None => Vec::new(),
+            };
+            // Existing variables are three times as likely as a new one each,
+            // so programs reuse their variables.
+            let mut weights = vec![3; fitting.len()];
+            weights.push(u32::from(!definitions.is_empty()));
+            let picked = random.weighted(&weights).ok_or_else(|| GenerateError::Type {
+                production: production.name().to_string(),
+                message: "no visible binding fits the reference, and none can be lifted".to_string(),
+            })?;
+            let (name, binding_type) = match fitting.get(picked) {
+                Some(binding) => (binding.name.clone(), binding.ty.clone()),
+                None => {
+                    let site = site.expect("lifting was weighed only with a site");
+                    let definition = definitions[random.below(definitions.len() as u64) as usize];
+                    let lifted = self.lift(tree, node, &site, definition, random)?;
+                    let binding = crate::scopes::binding(spec, tree, lifted);
+                    (binding.name, binding.ty)
+                }
+            };
+            if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &binding_type) {
                 let ty = typing.types[node.index()].clone().expect("a typed node has a type");
                 typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {
                     production: production.name().to_string(),
@@ -1119,10 +1181,31 @@ impl<'s> Generator<'s> {
             let index = production
                 .field_index(&info.name_field)
                 .expect("assembly checks the name field");
-            let name = chosen.name.clone();
             tree.set_data(node, index, Value::Str(name));
         }
         Ok(())
+    }
+
+    /// Inserts a new `definition` at `site`, before the child of the scope
+    /// that holds `reference`, with the reference's type; its initialiser
+    /// and other children become holes. Returns the new binder.
+    fn lift(
+        &mut self,
+        tree: &mut Tree,
+        reference: NodeId,
+        site: &crate::scopes::LiftSite,
+        definition: ProdId,
+        random: &mut Random,
+    ) -> Result<NodeId, GenerateError> {
+        let scope = tree.node(site.scope);
+        let depth = scope.depth + self.spec.production(scope.production).depth_increase;
+        let hole = tree.add_hole(definition, Some(site.scope), depth);
+        tree.insert_into_list(site.scope, site.slot, site.position, hole);
+        if let Some(typing) = &mut tree.typing {
+            typing.types[hole.index()] = typing.types[reference.index()].clone();
+        }
+        self.construct(tree, hole, definition, random)?;
+        Ok(hole)
     }
 
     /// Gives a hole being filled its node's type (unified with the hole's),

@@ -10,7 +10,7 @@
 //! itself; a lambda's parameters, an earlier field, are visible in its body).
 //! Binders get fresh names, so nothing is ever shadowed.
 
-use crate::spec::Spec;
+use crate::spec::{FieldKind, ProdId, Spec};
 use crate::tree::{NodeId, Slot, Tree};
 use crate::types::Type;
 
@@ -197,7 +197,8 @@ fn child_position(tree: &Tree, scope: NodeId, node: NodeId) -> usize {
         .expect("a node under a scope descends from one of its children")
 }
 
-fn binding(spec: &Spec, tree: &Tree, binder: NodeId) -> Binding {
+/// The binding a binder node makes.
+pub(crate) fn binding(spec: &Spec, tree: &Tree, binder: NodeId) -> Binding {
     let production = spec.production(tree.node(binder).production);
     let info = production.binder_info.as_ref().expect("only binders are registered");
     let index = production
@@ -214,4 +215,59 @@ fn binding(spec: &Spec, tree: &Tree, binder: NodeId) -> Binding {
         writable: info.writable,
         style: info.style,
     }
+}
+
+/// Where a lifted definition for a reference would go.
+pub(crate) struct LiftSite {
+    /// The scope node that receives it.
+    pub(crate) scope: NodeId,
+    /// Its list slot.
+    pub(crate) slot: usize,
+    /// The index in the list, just before the child holding the reference.
+    pub(crate) position: usize,
+    /// The definition productions that may be lifted there.
+    pub(crate) definitions: Vec<ProdId>,
+}
+
+/// The nearest scope above `node` that may receive a lifted definition
+/// before it, with the definition productions that fit its list (writable
+/// ones only, for a write).
+pub(crate) fn lift_site(spec: &Spec, tree: &Tree, node: NodeId, access: Access) -> Option<LiftSite> {
+    let mut child = node;
+    let mut cursor = tree.node(node).parent;
+    while let Some(scope) = cursor {
+        let production = spec.production(tree.node(scope).production);
+        if let Some(slot) = production.lift_field {
+            let FieldKind::List(element_type, _) = production.fields()[slot].kind() else {
+                unreachable!("lift fields are checked to be lists")
+            };
+            let position = match &tree.node(scope).slots[slot] {
+                Slot::List(children) => children.iter().position(|&c| c == child),
+                _ => None,
+            };
+            let definitions: Vec<ProdId> = spec
+                .fillers(*element_type)
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    let candidate = spec.production(p);
+                    candidate.is_generatable()
+                        && candidate.binder_info.as_ref().is_some_and(|b| {
+                            b.style == BinderStyle::Definition && (access == Access::Read || b.writable)
+                        })
+                })
+                .collect();
+            if let (Some(position), false) = (position, definitions.is_empty()) {
+                return Some(LiftSite {
+                    scope,
+                    slot,
+                    position,
+                    definitions,
+                });
+            }
+        }
+        child = scope;
+        cursor = tree.node(scope).parent;
+    }
+    None
 }

@@ -90,6 +90,8 @@ pub struct Production {
     pub(crate) binder_info: Option<BinderInfo>,
     pub(crate) reference_info: Option<ReferenceInfo>,
     pub(crate) scope: Option<ScopeKind>,
+    /// The list field that may receive lifted definitions.
+    pub(crate) lift_field: Option<usize>,
 }
 
 impl Production {
@@ -231,6 +233,9 @@ pub enum SpecError {
         /// The field name.
         field: String,
     },
+    /// A `lift_predicate` is given to a production that is not a sequential
+    /// scope (a lifted definition must not see itself).
+    LiftIntoNonSequentialScope(String),
     /// A render template joins a field that is not a list.
     JoinOfNonList {
         /// The production.
@@ -311,6 +316,9 @@ impl fmt::Display for SpecError {
                 f,
                 "the {property} of production `{production}` names `{field}`, which is not one of its data fields"
             ),
+            SpecError::LiftIntoNonSequentialScope(p) => {
+                write!(f, "production `{p}` has a lift_predicate but is not a sequential scope")
+            }
             SpecError::JoinOfNonList { production, field } => {
                 write!(
                     f,
@@ -494,6 +502,7 @@ impl Spec {
                 binder_info: None,
                 reference_info: None,
                 scope: None,
+                lift_field: None,
             });
         }
 
@@ -534,6 +543,18 @@ impl Spec {
                         production.reference_info = Some(info);
                     }
                     PropertyValue::Scope(kind) => production.scope = Some(kind),
+                    PropertyValue::LiftPredicate(field) => {
+                        let index = production.field_index(&field);
+                        match index.map(|i| &production.fields[i].kind) {
+                            Some(FieldKind::List(..)) => production.lift_field = index,
+                            _ => {
+                                return Err(SpecError::NotAListField {
+                                    production: production.name.clone(),
+                                    field,
+                                })
+                            }
+                        }
+                    }
                     PropertyValue::Feature(group) => {
                         if !production.features.contains(&group) {
                             production.features.push(group)
@@ -568,6 +589,12 @@ impl Spec {
                 None => return Err(SpecError::MissingRenderer(production.name.clone())),
                 Some(Renderer::Template(pieces)) => check_template(production, pieces)?,
                 Some(Renderer::Function(_)) => {}
+            }
+        }
+
+        for production in &productions {
+            if production.lift_field.is_some() && production.scope != Some(ScopeKind::Sequential) {
+                return Err(SpecError::LiftIntoNonSequentialScope(production.name.clone()));
             }
         }
 

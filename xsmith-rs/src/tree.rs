@@ -333,6 +333,20 @@ impl Tree {
         self.touch_ancestors(id, version);
     }
 
+    /// Inserts `child` (a node whose parent is already `parent`) into list
+    /// slot `slot` of `parent` at `position`, bumping versions as
+    /// [`fill`](Tree::fill) does.
+    pub(crate) fn insert_into_list(&mut self, parent: NodeId, slot: usize, position: usize, child: NodeId) {
+        self.version += 1;
+        let version = self.version;
+        match &mut self.nodes[parent.index()].slots[slot] {
+            Slot::List(children) => children.insert(position, child),
+            _ => unreachable!("lift fields are checked to be lists"),
+        }
+        self.nodes[parent.index()].changed_at = version;
+        self.touch_ancestors(parent, version);
+    }
+
     /// Replaces the data value in slot `index` of node `id`, bumping versions
     /// as [`fill`](Tree::fill) does.
     pub(crate) fn set_data(&mut self, id: NodeId, index: usize, value: Value) {

@@ -7,6 +7,12 @@ use xsmith::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{Component, DataInit, Generator, ListLength, Options, Piece, ProductionDecl, Random, Renderer, Spec};
 
 fn spec() -> Spec {
+    spec_with(true)
+}
+
+/// The scoped test language; `lifting` lets blocks receive lifted
+/// definitions.
+fn spec_with(lifting: bool) -> Spec {
     let mut c = Component::new("scoped");
     let name = || DataInit::new(|_| "");
     c.production(ProductionDecl::new("Program").child("body", "Block"))
@@ -56,6 +62,9 @@ fn spec() -> Spec {
         .reference_info("Set", ReferenceInfo::new("name", Access::Write))
         .choice_weight("Ref", 30.into())
         .choice_weight("Set", 20.into());
+    if lifting {
+        c.lift_predicate("Block", "stmts");
+    }
     let t = |pieces: Vec<Piece>| Renderer::Template(pieces);
     use Piece::{Field, Join, Text};
     c.render("Program", t(vec![Field("body")]))
@@ -268,4 +277,27 @@ fn names_are_fresh_and_references_use_them() {
             }
         }
     }
+}
+
+#[test]
+fn lifting_makes_references_possible_where_nothing_is_visible() {
+    // Without lifting, a reference needs an explicit earlier definition;
+    // with it, references appear far more often, each before its use.
+    let count_refs = |spec: &Spec| {
+        let mut generator = Generator::new(spec, Options::default()).unwrap();
+        let mut refs = 0;
+        for seed in 0..500u64 {
+            let tree = generator.generate(&mut Random::from_seed(seed)).unwrap();
+            let text = xsmith::render::render_tree(spec, &tree, 200);
+            check(&parse(&text), &mut Vec::new(), &mut Counts::default()).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            refs += text.matches("(ref ").count() + text.matches("(set ").count();
+        }
+        refs
+    };
+    let without = count_refs(&spec_with(false));
+    let with = count_refs(&spec_with(true));
+    assert!(
+        with > without * 2,
+        "lifting should multiply references: {without} without, {with} with"
+    );
 }
