@@ -1150,7 +1150,7 @@ impl<'s> Generator<'s> {
                 .filter(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
                 .collect();
             let definitions = match &site {
-                Some(site) => liftable(spec, site, production, node, typing.as_deref_mut()),
+                Some(site) => liftable(spec, site, production, node, typing),
                 None => Vec::new(),
             };
             // Existing variables are three times as likely as a new one each,
