@@ -27,7 +27,36 @@ pub const PROPERTIES: &[(&str, &str)] = &[
         "type_info",
         "`(|store| node type) { child: |c| child type, .. }` (the braces are optional)",
     ),
+    (
+        "binder_info",
+        "`definition(name_field)` or `parameter(name_field)`, optionally with `, read_only`",
+    ),
+    ("reference_info", "`read(name_field)` or `write(name_field)`"),
+    ("scope", "`sequential` or `recursive`"),
+    ("lift_predicate", "the list field that receives lifted definitions"),
 ];
+
+/// The parts of a call-like property value `head(field, flag)`.
+pub fn call_parts(expr: &Expr) -> Option<(String, &syn::Ident, Vec<String>)> {
+    let Expr::Call(call) = expr else { return None };
+    let Expr::Path(head) = &*call.func else { return None };
+    let head = head.path.get_ident()?.to_string();
+    let mut args = call.args.iter().map(|arg| match arg {
+        Expr::Path(path) => path.path.get_ident(),
+        _ => None,
+    });
+    let field = args.next()??;
+    let flags = args.map(|a| a.map(|i| i.to_string())).collect::<Option<Vec<_>>>()?;
+    Some((head, field, flags))
+}
+
+/// The identifier a property value is, if it is one.
+pub fn ident_value(expr: &Expr) -> Option<&syn::Ident> {
+    match expr {
+        Expr::Path(path) => path.path.get_ident(),
+        _ => None,
+    }
+}
 
 /// Collects errors so that one compile shows them all.
 #[derive(Default)]
@@ -219,6 +248,46 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                     )
                 }
                 ("feature", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Str(_)) => {}
+                ("binder_info" | "reference_info", PropertyValue::Expr(expr)) => {
+                    let heads: &[&str] = if property == "binder_info" {
+                        &["definition", "parameter"]
+                    } else {
+                        &["read", "write"]
+                    };
+                    match call_parts(expr) {
+                        Some((head, field, flags))
+                            if heads.contains(&head.as_str())
+                                && (flags.is_empty() || (property == "binder_info" && flags == ["read_only"])) =>
+                        {
+                            check_fields(
+                                &mut errors,
+                                production_name,
+                                fields.as_deref(),
+                                [field].into_iter(),
+                                |kind| match kind {
+                                    FieldDefKind::Data(_) => None,
+                                    _ => Some("is not a data field: it must hold the name"),
+                                },
+                            )
+                        }
+                        _ => errors.add_spanned(expr, wrong),
+                    }
+                }
+                ("scope", PropertyValue::Expr(expr))
+                    if ident_value(expr).is_some_and(|i| i == "sequential" || i == "recursive") => {}
+                ("lift_predicate", PropertyValue::Expr(expr)) if ident_value(expr).is_some() => {
+                    let field = ident_value(expr).expect("checked just above");
+                    check_fields(
+                        &mut errors,
+                        production_name,
+                        fields.as_deref(),
+                        [field].into_iter(),
+                        |kind| match kind {
+                            FieldDefKind::List(..) => None,
+                            _ => Some("is not a list: lifted definitions go into a list"),
+                        },
+                    )
+                }
                 (_, PropertyValue::Expr(expr)) => errors.add_spanned(expr, wrong),
                 (_, _) => errors.add(entry.value_span, wrong),
             }

@@ -79,6 +79,39 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     });
                     quote!(::xsmith::TypeInfo::new(#f) #(#children)*)
                 }
+                ("binder_info", PropertyValue::Expr(expr)) => {
+                    let (head, field, flags) = crate::check::call_parts(expr).expect("checked");
+                    let field = field.to_string();
+                    let style = match head.as_str() {
+                        "definition" => quote!(::xsmith::scopes::BinderStyle::Definition),
+                        _ => quote!(::xsmith::scopes::BinderStyle::Parameter),
+                    };
+                    let read_only = if flags.is_empty() {
+                        quote!()
+                    } else {
+                        quote!(.read_only())
+                    };
+                    quote!(::xsmith::scopes::BinderInfo::new(#field, #style) #read_only)
+                }
+                ("reference_info", PropertyValue::Expr(expr)) => {
+                    let (head, field, _) = crate::check::call_parts(expr).expect("checked");
+                    let field = field.to_string();
+                    let access = match head.as_str() {
+                        "read" => quote!(::xsmith::scopes::Access::Read),
+                        _ => quote!(::xsmith::scopes::Access::Write),
+                    };
+                    quote!(::xsmith::scopes::ReferenceInfo::new(#field, #access))
+                }
+                ("scope", PropertyValue::Expr(expr)) => {
+                    match crate::check::ident_value(expr).expect("checked").to_string().as_str() {
+                        "sequential" => quote!(::xsmith::scopes::ScopeKind::Sequential),
+                        _ => quote!(::xsmith::scopes::ScopeKind::Recursive),
+                    }
+                }
+                ("lift_predicate", PropertyValue::Expr(expr)) => {
+                    let field = crate::check::ident_value(expr).expect("checked").to_string();
+                    quote!(#field)
+                }
                 (_, PropertyValue::Expr(value)) => quote!(#value),
                 _ => unreachable!("check() accepts only these property values"),
             };
