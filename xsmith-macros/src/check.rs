@@ -34,6 +34,9 @@ pub const PROPERTIES: &[(&str, &str)] = &[
     ("reference_info", "`read(name_field)` or `write(name_field)`"),
     ("scope", "`sequential` or `recursive`"),
     ("lift_predicate", "the list field that receives lifted definitions"),
+    ("strict_child_order", "`true` or `false`"),
+    ("io", "`true` or `false`"),
+    ("calls", "`true` or `false`"),
 ];
 
 /// The parts of a call-like property value `head(field, flag)`.
@@ -200,7 +203,8 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 ("render", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("choice_weight", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {}
-                ("may_be_generated", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Bool(_)) => {}
+                ("may_be_generated" | "strict_child_order" | "io" | "calls", PropertyValue::Expr(Expr::Lit(lit)))
+                    if matches!(lit.lit, Lit::Bool(_)) => {}
                 ("fresh", PropertyValue::Fields(inits)) => {
                     let names = inits.iter().map(|(field, _)| field);
                     check_fields(

@@ -175,6 +175,9 @@ pub(crate) enum PropertyValue {
     ReferenceInfo(ReferenceInfo),
     Scope(ScopeKind),
     LiftPredicate(String),
+    StrictChildOrder(bool),
+    Io(bool),
+    Calls(bool),
 }
 
 impl PropertyValue {
@@ -193,6 +196,9 @@ impl PropertyValue {
             PropertyValue::ReferenceInfo(_) => "reference_info",
             PropertyValue::Scope(_) => "scope",
             PropertyValue::LiftPredicate(_) => "lift_predicate",
+            PropertyValue::StrictChildOrder(_) => "strict_child_order",
+            PropertyValue::Io(_) => "io",
+            PropertyValue::Calls(_) => "calls",
         }
     }
 }
@@ -415,6 +421,41 @@ impl Component {
     /// ```
     pub fn lift_predicate(&mut self, production: &str, field: &str) -> &mut Component {
         self.property(production, PropertyValue::LiftPredicate(field.to_string()))
+    }
+
+    /// `strict_child_order`: the production's children run in order (a
+    /// block, a sequence, a short-circuit operator), so their effects may
+    /// depend on each other. Without it, siblings must not conflict.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.strict_child_order("Block", true);
+    /// ```
+    pub fn strict_child_order(&mut self, production: &str, strict: bool) -> &mut Component {
+        self.property(production, PropertyValue::StrictChildOrder(strict))
+    }
+
+    /// `io`: the production does I/O (printing), which must not be reordered
+    /// with other I/O.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.io("Print", true);
+    /// ```
+    pub fn io(&mut self, production: &str, io: bool) -> &mut Component {
+        self.property(production, PropertyValue::Io(io))
+    }
+
+    /// `calls`: the production calls a function value, whose effects are
+    /// taken to be anything (a call never runs in an unspecified order with
+    /// a sibling that has any effect).
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.calls("Apply", true);
+    /// ```
+    pub fn calls(&mut self, production: &str, calls: bool) -> &mut Component {
+        self.property(production, PropertyValue::Calls(calls))
     }
 
     /// Puts the production in a named feature group, which `--with` and

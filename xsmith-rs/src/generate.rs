@@ -755,6 +755,49 @@ fn liftable(
         .collect()
 }
 
+/// Where a new variable for a reference at `node` could be lifted, unless
+/// even a new variable's read (or write) would conflict with a sibling (one
+/// that calls a function value, which may do anything).
+fn harmless_lift_site(
+    spec: &Spec,
+    tree: &Tree,
+    node: NodeId,
+    access: crate::scopes::Access,
+) -> Option<crate::scopes::LiftSite> {
+    let mut effects = crate::effects::Effects::default();
+    let unused = String::new(); // no variable is called this
+    match access {
+        crate::scopes::Access::Read => effects.reads.insert(unused),
+        crate::scopes::Access::Write => effects.writes.insert(unused),
+    };
+    if crate::effects::conflicts_with_siblings(spec, tree, node, &effects) {
+        return None;
+    }
+    crate::scopes::lift_site(spec, tree, node, access)
+}
+
+/// The bindings a reference at `node` could read (or write) without
+/// conflicting with a sibling whose order of evaluation is unspecified.
+fn harmless_bindings<'b>(
+    spec: &Spec,
+    tree: &Tree,
+    node: NodeId,
+    visible: &'b [crate::scopes::Binding],
+    access: crate::scopes::Access,
+) -> Vec<&'b crate::scopes::Binding> {
+    visible
+        .iter()
+        .filter(|binding| {
+            let mut effects = crate::effects::Effects::default();
+            match access {
+                crate::scopes::Access::Read => effects.reads.insert(binding.name.clone()),
+                crate::scopes::Access::Write => effects.writes.insert(binding.name.clone()),
+            };
+            !crate::effects::conflicts_with_siblings(spec, tree, node, &effects)
+        })
+        .collect()
+}
+
 /// Whether a reference of `production` at `node` may point at `binding`:
 /// writes need a writable binder, and in a typed tree the reference's type
 /// (already unified with its hole's, or the hole's requirement while the
@@ -967,6 +1010,15 @@ impl<'s> Generator<'s> {
             }
         }
         let (node_type, depth) = (hole.node_type(), hole.depth());
+        self.choices.retain(|&choice| {
+            let production = spec.production(choice);
+            let effects = crate::effects::Effects {
+                io: production.io,
+                calls: production.calls,
+                ..Default::default()
+            };
+            !crate::effects::conflicts_with_siblings(spec, tree, node, &effects)
+        });
         if let Some(typing) = &mut tree.typing {
             let required = typing.types[node.index()]
                 .clone()
@@ -994,11 +1046,15 @@ impl<'s> Generator<'s> {
             .iter()
             .any(|&c| spec.production(c).reference_info.is_some())
         {
-            use crate::scopes::{lift_site, Access};
-            let bindings = crate::scopes::visible_bindings(spec, tree, node);
+            use crate::scopes::Access;
+            let visible = crate::scopes::visible_bindings(spec, tree, node);
+            let bindings = [
+                harmless_bindings(spec, tree, node, &visible, Access::Read),
+                harmless_bindings(spec, tree, node, &visible, Access::Write),
+            ];
             let sites = [
-                lift_site(spec, tree, node, Access::Read),
-                lift_site(spec, tree, node, Access::Write),
+                harmless_lift_site(spec, tree, node, Access::Read),
+                harmless_lift_site(spec, tree, node, Access::Write),
             ];
             let mut typing = tree.typing.as_mut();
             self.choices.retain(|&choice| {
@@ -1007,7 +1063,7 @@ impl<'s> Generator<'s> {
                     return true;
                 };
                 let site = &sites[usize::from(info.access == Access::Write)];
-                bindings
+                bindings[usize::from(info.access == Access::Write)]
                     .iter()
                     .any(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
                     || site
@@ -1142,11 +1198,12 @@ impl<'s> Generator<'s> {
         }
         if let Some(info) = &production.reference_info {
             let spec = self.spec;
-            let bindings = crate::scopes::visible_bindings(spec, tree, node);
-            let site = crate::scopes::lift_site(spec, tree, node, info.access);
+            let visible = crate::scopes::visible_bindings(spec, tree, node);
+            let bindings = harmless_bindings(spec, tree, node, &visible, info.access);
+            let site = harmless_lift_site(spec, tree, node, info.access);
             let mut typing = tree.typing.as_mut();
             let fitting: Vec<&crate::scopes::Binding> = bindings
-                .iter()
+                .into_iter()
                 .filter(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
                 .collect();
             let definitions = match &site {

@@ -42,6 +42,7 @@ extern crate self as xsmith;
 pub mod attributes;
 pub mod cli;
 pub mod component;
+pub mod effects;
 pub mod example;
 pub mod fuzzer;
 pub mod generate;

@@ -92,6 +92,9 @@ pub struct Production {
     pub(crate) scope: Option<ScopeKind>,
     /// The list field that may receive lifted definitions.
     pub(crate) lift_field: Option<usize>,
+    pub(crate) strict_child_order: bool,
+    pub(crate) io: bool,
+    pub(crate) calls: bool,
 }
 
 impl Production {
@@ -503,6 +506,9 @@ impl Spec {
                 reference_info: None,
                 scope: None,
                 lift_field: None,
+                strict_child_order: false,
+                io: false,
+                calls: false,
             });
         }
 
@@ -543,6 +549,9 @@ impl Spec {
                         production.reference_info = Some(info);
                     }
                     PropertyValue::Scope(kind) => production.scope = Some(kind),
+                    PropertyValue::StrictChildOrder(strict) => production.strict_child_order = strict,
+                    PropertyValue::Io(io) => production.io = io,
+                    PropertyValue::Calls(calls) => production.calls = calls,
                     PropertyValue::LiftPredicate(field) => {
                         let index = production.field_index(&field);
                         match index.map(|i| &production.fields[i].kind) {

@@ -51,7 +51,53 @@ fn spec_with(lifting: bool) -> Spec {
                 .list("params", "Param", ListLength::uniform(0, 2))
                 .child("body", "Expr"),
         )
-        .production(ProductionDecl::new("Param").data("name", name()));
+        .production(ProductionDecl::new("Param").data("name", name()))
+        .production(
+            ProductionDecl::new("Pair")
+                .supertype("Expr")
+                .child("left", "Expr")
+                .child("right", "Expr"),
+        )
+        .production(
+            ProductionDecl::new("SetExpr")
+                .supertype("Expr")
+                .data("name", name())
+                .child("value", "Expr"),
+        )
+        .production(
+            ProductionDecl::new("PrintExpr")
+                .supertype("Expr")
+                .child("value", "Expr"),
+        )
+        .production(
+            ProductionDecl::new("Call")
+                .supertype("Expr")
+                .child("callee", "Expr")
+                .list("args", "Expr", ListLength::uniform(0, 2)),
+        );
+    // Everything runs in order but pairs and calls, whose children's order
+    // is unspecified.
+    for strict in [
+        "Program",
+        "Block",
+        "Let",
+        "Set",
+        "Print",
+        "Nested",
+        "Letrec",
+        "Fun",
+        "Lambda",
+        "SetExpr",
+        "PrintExpr",
+    ] {
+        c.strict_child_order(strict, true);
+    }
+    c.reference_info("SetExpr", ReferenceInfo::new("name", Access::Write))
+        .io("Print", true)
+        .io("PrintExpr", true)
+        .calls("Call", true)
+        .choice_weight("SetExpr", 20.into())
+        .choice_weight("PrintExpr", 20.into());
     c.scope("Block", ScopeKind::Sequential)
         .scope("Lambda", ScopeKind::Sequential)
         .scope("Letrec", ScopeKind::Recursive)
@@ -102,7 +148,32 @@ fn spec_with(lifting: bool) -> Spec {
                 Text(")"),
             ]),
         )
-        .render("Param", t(vec![Text(" (param "), Field("name"), Text(")")]));
+        .render("Param", t(vec![Text(" (param "), Field("name"), Text(")")]))
+        .render(
+            "Pair",
+            t(vec![
+                Text("(pair "),
+                Field("left"),
+                Text(" "),
+                Field("right"),
+                Text(")"),
+            ]),
+        )
+        .render(
+            "SetExpr",
+            t(vec![
+                Text("(sete "),
+                Field("name"),
+                Text(" "),
+                Field("value"),
+                Text(")"),
+            ]),
+        )
+        .render("PrintExpr", t(vec![Text("(printe "), Field("value"), Text(")")]))
+        .render(
+            "Call",
+            t(vec![Text("(call "), Field("callee"), Join("args", vec![]), Text(")")]),
+        );
     Spec::assemble("Program", [c]).unwrap()
 }
 
@@ -144,6 +215,53 @@ struct Counts {
     reads: usize,
     writes: usize,
     binders: usize,
+    unordered: usize,
+}
+
+/// What an operand may do, found syntactically (lambda bodies included).
+#[derive(Debug, Default)]
+struct Effects {
+    reads: Vec<String>,
+    writes: Vec<String>,
+    io: bool,
+    calls: bool,
+}
+
+impl Effects {
+    fn any(&self) -> bool {
+        !self.reads.is_empty() || !self.writes.is_empty() || self.io || self.calls
+    }
+
+    /// Whether the two could give different results in the two orders.
+    fn clash(&self, other: &Effects) -> bool {
+        let touches = |w: &String, e: &Effects| e.reads.contains(w) || e.writes.contains(w);
+        (self.calls && other.any())
+            || (other.calls && self.any())
+            || (self.io && other.io)
+            || self.writes.iter().any(|w| touches(w, other))
+            || other.writes.iter().any(|w| touches(w, self))
+    }
+}
+
+fn effects_of(s: &Sexp) -> Effects {
+    fn walk(s: &Sexp, e: &mut Effects) {
+        let Sexp::List(items) = s else { return };
+        if let Some(Sexp::Atom(head)) = items.first() {
+            match head.as_str() {
+                "ref" => e.reads.push(atom(&items[1]).to_string()),
+                "set" | "sete" => e.writes.push(atom(&items[1]).to_string()),
+                "print" | "printe" => e.io = true,
+                "call" => e.calls = true,
+                _ => {}
+            }
+        }
+        for item in items {
+            walk(item, e);
+        }
+    }
+    let mut e = Effects::default();
+    walk(s, &mut e);
+    e
 }
 
 fn head(items: &[Sexp]) -> &str {
@@ -192,7 +310,28 @@ fn check(s: &Sexp, scope: &mut Vec<Var>, counts: &mut Counts) -> Result<(), Stri
             }
             check(&items[2], scope, counts)?;
         }
-        "print" => check(&items[1], scope, counts)?,
+        "print" | "printe" => check(&items[1], scope, counts)?,
+        "sete" => {
+            counts.writes += 1;
+            if !find(scope, atom(&items[1]))?.writable {
+                return Err(format!("write to read-only `{}`", atom(&items[1])));
+            }
+            check(&items[2], scope, counts)?;
+        }
+        "pair" | "call" => {
+            let effects: Vec<Effects> = items[1..].iter().map(effects_of).collect();
+            for (i, a) in effects.iter().enumerate() {
+                for b in &effects[i + 1..] {
+                    if a.clash(b) {
+                        return Err(format!("unordered operands conflict: {a:?} and {b:?}"));
+                    }
+                }
+            }
+            counts.unordered += 1;
+            for item in &items[1..] {
+                check(item, scope, counts)?;
+            }
+        }
         "letrec" => {
             let depth = scope.len();
             for def in &items[1..] {
@@ -244,7 +383,7 @@ fn check(s: &Sexp, scope: &mut Vec<Var>, counts: &mut Counts) -> Result<(), Stri
 fn every_reference_resolves_to_a_visible_binder() {
     let spec = spec();
     let mut generator = Generator::new(&spec, Options::default()).unwrap();
-    let (mut reads, mut writes, mut binders) = (0, 0, 0);
+    let (mut reads, mut writes, mut binders, mut unordered) = (0, 0, 0, 0);
     for seed in 0..2_000u64 {
         let tree = generator.generate(&mut Random::from_seed(seed)).unwrap();
         let text = xsmith::render::render_tree(&spec, &tree, 200);
@@ -255,10 +394,12 @@ fn every_reference_resolves_to_a_visible_binder() {
         reads += counts.reads;
         writes += counts.writes;
         binders += counts.binders;
+        unordered += counts.unordered;
     }
     assert!(reads > 2_000, "programs read variables ({reads} reads)");
     assert!(writes > 500, "programs assign variables ({writes} writes)");
     assert!(binders > 2_000, "programs bind names ({binders})");
+    assert!(unordered > 1_000, "programs have unordered operands ({unordered})");
 }
 
 #[test]

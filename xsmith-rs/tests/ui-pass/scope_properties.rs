@@ -13,8 +13,13 @@ component! {
         Ref: Expr { name = |_| "" }
         Lambda: Expr { params: [Param; 0..=2], body: Expr }
         Param { name = |_| "" }
+        Print: Stmt { value: Expr }
+        Call: Expr { callee: Expr, args: [Expr; 0..=2] }
     }
     scope { Block => sequential, Lambda => sequential }
+    strict_child_order { Block => true, Let => true }
+    io { Print => true }
+    calls { Call => true }
     lift_predicate { Block => stmts }
     binder_info { Let => definition(name), Param => parameter(name, read_only) }
     reference_info { Ref => read(name), Set => write(name) }
@@ -27,6 +32,8 @@ component! {
         Ref => [name],
         Lambda => ["(", join(params, ", "), ") => ", body],
         Param => [name],
+        Print => ["print(", value, ");"],
+        Call => [callee, "(", join(args, ", "), ")"],
     }
 }
 

@@ -1,0 +1,149 @@
+//! Effects: a conservative summary of what a subtree may do when it runs
+//! (variables read and written, I/O, calls of function values), and the
+//! check that keeps siblings whose order of evaluation the language leaves
+//! open from conflicting.
+//!
+//! Siblings conflict when one writes a variable the other reads or writes,
+//! when both do I/O, or when one calls a function value and the other has
+//! any effect at all: a call's latent effects are not tracked yet, so a call
+//! is assumed to do anything. Lambda bodies count as effects of the lambda
+//! (an over-approximation, which is safe). Children of a production with
+//! `strict_child_order` run in order and are never checked against each
+//! other.
+
+use std::collections::BTreeSet;
+
+use crate::scopes::Access;
+use crate::spec::Spec;
+use crate::tree::{NodeId, Slot, Tree};
+
+/// What a subtree may do when it runs.
+///
+/// ```
+/// use xsmith::effects::Effects;
+/// let mut a = Effects::default();
+/// a.writes.insert("v1".into());
+/// let mut b = Effects::default();
+/// b.reads.insert("v1".into());
+/// assert!(a.conflicts(&b));
+/// assert!(!b.conflicts(&b));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effects {
+    /// Names of the variables it may read.
+    pub reads: BTreeSet<String>,
+    /// Names of the variables it may write.
+    pub writes: BTreeSet<String>,
+    /// Whether it may do I/O.
+    pub io: bool,
+    /// Whether it calls a function value (whose effects are unknown).
+    pub calls: bool,
+}
+
+impl Effects {
+    /// Whether it has no effect at all.
+    ///
+    /// ```
+    /// assert!(xsmith::effects::Effects::default().is_pure());
+    /// ```
+    pub fn is_pure(&self) -> bool {
+        self.reads.is_empty() && self.writes.is_empty() && !self.io && !self.calls
+    }
+
+    /// Whether running `self` and `other` in either order could give
+    /// different results.
+    ///
+    /// ```
+    /// let mut io = xsmith::effects::Effects::default();
+    /// io.io = true;
+    /// assert!(io.conflicts(&io.clone()));
+    /// ```
+    pub fn conflicts(&self, other: &Effects) -> bool {
+        (self.calls && !other.is_pure())
+            || (other.calls && !self.is_pure())
+            || (self.io && other.io)
+            || self
+                .writes
+                .iter()
+                .any(|w| other.writes.contains(w) || other.reads.contains(w))
+            || other.writes.iter().any(|w| self.reads.contains(w))
+    }
+
+    /// Adds everything `other` may do.
+    fn absorb(&mut self, other: Effects) {
+        self.reads.extend(other.reads);
+        self.writes.extend(other.writes);
+        self.io |= other.io;
+        self.calls |= other.calls;
+    }
+}
+
+/// The effects of the node itself, not counting its children: a reference's
+/// read or write, I/O, a call.
+pub(crate) fn own_effects(spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
+    let target = tree.node(node);
+    let mut effects = Effects::default();
+    if target.is_hole {
+        return effects;
+    }
+    let production = spec.production(target.production);
+    effects.io = production.io;
+    effects.calls = production.calls;
+    if let Some(info) = &production.reference_info {
+        let index = production
+            .field_index(&info.name_field)
+            .expect("assembly checks the name field");
+        if let Slot::Data(name) = &target.slots[index] {
+            let name = name.to_string();
+            if !name.is_empty() {
+                match info.access {
+                    Access::Read => effects.reads.insert(name),
+                    Access::Write => effects.writes.insert(name),
+                };
+            }
+        }
+    }
+    effects
+}
+
+/// The effects of the whole subtree at `node` (holes have none yet).
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::example::tree(&spec, 2);
+/// assert!(xsmith::effects::subtree_effects(&spec, &tree, tree.root()).is_pure());
+/// ```
+pub fn subtree_effects(spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
+    let mut effects = Effects::default();
+    let mut stack = vec![node];
+    while let Some(at) = stack.pop() {
+        effects.absorb(own_effects(spec, tree, at));
+        stack.extend(tree.children(at));
+    }
+    effects
+}
+
+/// Whether a node at `node` with effects `effects` would conflict with a
+/// sibling subtree of some ancestor whose children run in an unspecified
+/// order.
+pub(crate) fn conflicts_with_siblings(spec: &Spec, tree: &Tree, node: NodeId, effects: &Effects) -> bool {
+    if effects.is_pure() {
+        return false;
+    }
+    let mut child = node;
+    let mut cursor = tree.node(node).parent;
+    while let Some(parent) = cursor {
+        if !spec.production(tree.node(parent).production).strict_child_order {
+            let conflict = tree
+                .children(parent)
+                .filter(|&sibling| sibling != child)
+                .any(|sibling| subtree_effects(spec, tree, sibling).conflicts(effects));
+            if conflict {
+                return true;
+            }
+        }
+        child = parent;
+        cursor = tree.node(parent).parent;
+    }
+    false
+}
