@@ -12,7 +12,9 @@
 //! other.
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 
+use crate::attributes::{Attribute, Dependence};
 use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::tree::{NodeId, Slot, Tree};
@@ -70,80 +72,129 @@ impl Effects {
     }
 
     /// Adds everything `other` may do.
-    fn absorb(&mut self, other: Effects) {
-        self.reads.extend(other.reads);
-        self.writes.extend(other.writes);
+    fn absorb(&mut self, other: &Effects) {
+        self.reads.extend(other.reads.iter().cloned());
+        self.writes.extend(other.writes.iter().cloned());
         self.io |= other.io;
         self.calls |= other.calls;
     }
 }
 
-/// The effects of the node itself, not counting its children: a reference's
-/// read or write, I/O, a call.
-pub(crate) fn own_effects(spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
-    let target = tree.node(node);
-    let mut effects = Effects::default();
-    if target.is_hole {
-        return effects;
-    }
-    let production = spec.production(target.production);
-    effects.io = production.io;
-    effects.calls = production.calls;
-    if let Some(info) = &production.reference_info {
-        let index = production
-            .field_index(&info.name_field)
-            .expect("assembly checks the name field");
-        if let Slot::Data(name) = &target.slots[index] {
-            let name = name.to_string();
-            if !name.is_empty() {
-                match info.access {
-                    Access::Read => effects.reads.insert(name),
-                    Access::Write => effects.writes.insert(name),
-                };
-            }
-        }
-    }
-    effects
+/// What a production does by itself, not counting its children.
+#[derive(Clone, Copy)]
+struct OwnEffects {
+    io: bool,
+    calls: bool,
+    /// The name field and access of a reference.
+    reference: Option<(usize, Access)>,
 }
 
-/// The effects of the whole subtree at `node` (holes have none yet).
+/// The effect summaries of a spec's trees: an [`Attribute`] that depends on
+/// the subtree, so each summary is computed once and recomputed only when
+/// something below the node changes.
 ///
 /// ```
 /// let spec = xsmith::example::spec();
+/// let summaries = xsmith::effects::EffectSummaries::new(&spec);
 /// let tree = xsmith::example::tree(&spec, 2);
-/// assert!(xsmith::effects::subtree_effects(&spec, &tree, tree.root()).is_pure());
+/// assert!(summaries.of(&tree, tree.root()).is_pure());
 /// ```
-pub fn subtree_effects(spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
-    let mut effects = Effects::default();
-    let mut stack = vec![node];
-    while let Some(at) = stack.pop() {
-        effects.absorb(own_effects(spec, tree, at));
-        stack.extend(tree.children(at));
-    }
-    effects
+#[derive(Clone)]
+pub struct EffectSummaries {
+    attribute: Attribute<Arc<Effects>>,
 }
 
-/// Whether a node at `node` with effects `effects` would conflict with a
-/// sibling subtree of some ancestor whose children run in an unspecified
-/// order.
-pub(crate) fn conflicts_with_siblings(spec: &Spec, tree: &Tree, node: NodeId, effects: &Effects) -> bool {
-    if effects.is_pure() {
-        return false;
-    }
-    let mut child = node;
-    let mut cursor = tree.node(node).parent;
-    while let Some(parent) = cursor {
-        if !spec.production(tree.node(parent).production).strict_child_order {
-            let conflict = tree
-                .children(parent)
-                .filter(|&sibling| sibling != child)
-                .any(|sibling| subtree_effects(spec, tree, sibling).conflicts(effects));
-            if conflict {
-                return true;
+impl EffectSummaries {
+    /// The summaries of trees of `spec`.
+    ///
+    /// ```
+    /// let summaries = xsmith::effects::EffectSummaries::new(&xsmith::example::spec());
+    /// # let _ = summaries;
+    /// ```
+    pub fn new(spec: &Spec) -> EffectSummaries {
+        let table: Vec<OwnEffects> = spec
+            .productions()
+            .iter()
+            .map(|production| OwnEffects {
+                io: production.io,
+                calls: production.calls,
+                reference: production.reference_info.as_ref().map(|info| {
+                    let index = production
+                        .field_index(&info.name_field)
+                        .expect("assembly checks the name field");
+                    (index, info.access)
+                }),
+            })
+            .collect();
+        // The summary of a node reads its children's through the same
+        // attribute, so the closure gets hold of it once it exists.
+        let this: Arc<OnceLock<Attribute<Arc<Effects>>>> = Arc::new(OnceLock::new());
+        let itself = Arc::clone(&this);
+        let attribute = Attribute::new("effects", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
+            let target = tree.node(node);
+            let mut effects = Effects::default();
+            if target.is_hole {
+                return Arc::new(effects);
             }
-        }
-        child = parent;
-        cursor = tree.node(parent).parent;
+            let own = table[target.production.index()];
+            effects.io = own.io;
+            effects.calls = own.calls;
+            if let Some((index, access)) = own.reference {
+                if let Slot::Data(name) = &target.slots[index] {
+                    let name = name.to_string();
+                    if !name.is_empty() {
+                        match access {
+                            Access::Read => effects.reads.insert(name),
+                            Access::Write => effects.writes.insert(name),
+                        };
+                    }
+                }
+            }
+            let summaries = itself.get().expect("set right after it is made");
+            for child in tree.children(node) {
+                let below: Arc<Effects> = tree.attribute(summaries, child);
+                effects.absorb(&below);
+            }
+            Arc::new(effects)
+        });
+        let _ = this.set(attribute.clone());
+        EffectSummaries { attribute }
     }
-    false
+
+    /// The effects of the subtree at `node` (holes have none yet).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
+    /// let tree = xsmith::example::tree(&spec, 5);
+    /// assert!(summaries.of(&tree, tree.root()).is_pure());
+    /// ```
+    pub fn of(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+        tree.attribute(&self.attribute, node)
+    }
+
+    /// Whether a node at `node` with effects `effects` would conflict with a
+    /// sibling subtree of some ancestor whose children run in an
+    /// unspecified order.
+    pub(crate) fn conflict_with_siblings(&self, spec: &Spec, tree: &Tree, node: NodeId, effects: &Effects) -> bool {
+        if effects.is_pure() {
+            return false;
+        }
+        let mut child = node;
+        let mut cursor = tree.node(node).parent;
+        while let Some(parent) = cursor {
+            if !spec.production(tree.node(parent).production).strict_child_order {
+                let conflict = tree
+                    .children(parent)
+                    .filter(|&sibling| sibling != child)
+                    .any(|sibling| self.of(tree, sibling).conflicts(effects));
+                if conflict {
+                    return true;
+                }
+            }
+            child = parent;
+            cursor = tree.node(parent).parent;
+        }
+        false
+    }
 }

@@ -719,6 +719,7 @@ pub struct Generator<'s> {
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
+    effects: crate::effects::EffectSummaries,
 }
 
 /// The definition productions of `site` that a reference of `production`
@@ -759,6 +760,7 @@ fn liftable(
 /// even a new variable's read (or write) would conflict with a sibling (one
 /// that calls a function value, which may do anything).
 fn harmless_lift_site(
+    effects_summaries: &crate::effects::EffectSummaries,
     spec: &Spec,
     tree: &Tree,
     node: NodeId,
@@ -770,7 +772,7 @@ fn harmless_lift_site(
         crate::scopes::Access::Read => effects.reads.insert(unused),
         crate::scopes::Access::Write => effects.writes.insert(unused),
     };
-    if crate::effects::conflicts_with_siblings(spec, tree, node, &effects) {
+    if effects_summaries.conflict_with_siblings(spec, tree, node, &effects) {
         return None;
     }
     crate::scopes::lift_site(spec, tree, node, access)
@@ -779,6 +781,7 @@ fn harmless_lift_site(
 /// The bindings a reference at `node` could read (or write) without
 /// conflicting with a sibling whose order of evaluation is unspecified.
 fn harmless_bindings<'b>(
+    effects_summaries: &crate::effects::EffectSummaries,
     spec: &Spec,
     tree: &Tree,
     node: NodeId,
@@ -793,7 +796,7 @@ fn harmless_bindings<'b>(
                 crate::scopes::Access::Read => effects.reads.insert(binding.name.clone()),
                 crate::scopes::Access::Write => effects.writes.insert(binding.name.clone()),
             };
-            !crate::effects::conflicts_with_siblings(spec, tree, node, &effects)
+            !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
         })
         .collect()
 }
@@ -887,6 +890,7 @@ impl<'s> Generator<'s> {
             log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
             weights: Vec::new(),
+            effects: crate::effects::EffectSummaries::new(spec),
         })
     }
 
@@ -1010,6 +1014,7 @@ impl<'s> Generator<'s> {
             }
         }
         let (node_type, depth) = (hole.node_type(), hole.depth());
+        let effects_summaries = &self.effects;
         self.choices.retain(|&choice| {
             let production = spec.production(choice);
             let effects = crate::effects::Effects {
@@ -1017,7 +1022,7 @@ impl<'s> Generator<'s> {
                 calls: production.calls,
                 ..Default::default()
             };
-            !crate::effects::conflicts_with_siblings(spec, tree, node, &effects)
+            !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
         });
         if let Some(typing) = &mut tree.typing {
             let required = typing.types[node.index()]
@@ -1049,12 +1054,12 @@ impl<'s> Generator<'s> {
             use crate::scopes::Access;
             let visible = crate::scopes::visible_bindings(spec, tree, node);
             let bindings = [
-                harmless_bindings(spec, tree, node, &visible, Access::Read),
-                harmless_bindings(spec, tree, node, &visible, Access::Write),
+                harmless_bindings(effects_summaries, spec, tree, node, &visible, Access::Read),
+                harmless_bindings(effects_summaries, spec, tree, node, &visible, Access::Write),
             ];
             let sites = [
-                harmless_lift_site(spec, tree, node, Access::Read),
-                harmless_lift_site(spec, tree, node, Access::Write),
+                harmless_lift_site(effects_summaries, spec, tree, node, Access::Read),
+                harmless_lift_site(effects_summaries, spec, tree, node, Access::Write),
             ];
             let mut typing = tree.typing.as_mut();
             self.choices.retain(|&choice| {
@@ -1199,8 +1204,8 @@ impl<'s> Generator<'s> {
         if let Some(info) = &production.reference_info {
             let spec = self.spec;
             let visible = crate::scopes::visible_bindings(spec, tree, node);
-            let bindings = harmless_bindings(spec, tree, node, &visible, info.access);
-            let site = harmless_lift_site(spec, tree, node, info.access);
+            let bindings = harmless_bindings(&self.effects, spec, tree, node, &visible, info.access);
+            let site = harmless_lift_site(&self.effects, spec, tree, node, info.access);
             let mut typing = tree.typing.as_mut();
             let fitting: Vec<&crate::scopes::Binding> = bindings
                 .into_iter()
