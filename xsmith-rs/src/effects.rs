@@ -43,6 +43,21 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// The effect of reading (or writing) the variable `name`.
+    ///
+    /// ```
+    /// use xsmith::{effects::Effects, scopes::Access};
+    /// assert!(Effects::of_access("v1".into(), Access::Write).writes.contains("v1"));
+    /// ```
+    pub fn of_access(name: String, access: Access) -> Effects {
+        let mut effects = Effects::default();
+        match access {
+            Access::Read => effects.reads.insert(name),
+            Access::Write => effects.writes.insert(name),
+        };
+        effects
+    }
+
     /// Whether it has no effect at all.
     ///
     /// ```
@@ -143,10 +158,7 @@ impl EffectSummaries {
                 if let Slot::Data(name) = &target.slots[index] {
                     let name = name.to_string();
                     if !name.is_empty() {
-                        match access {
-                            Access::Read => effects.reads.insert(name),
-                            Access::Write => effects.writes.insert(name),
-                        };
+                        effects.absorb(&Effects::of_access(name, access));
                     }
                 }
             }

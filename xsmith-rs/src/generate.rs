@@ -17,6 +17,7 @@ use smallvec::SmallVec;
 
 use crate::properties::Weight;
 use crate::random::Random;
+use crate::references::{binding_fits, harmless_bindings, harmless_lift_site, liftable};
 use crate::spec::{FieldKind, ProdId, Production, Spec};
 use crate::tree::{NodeId, Slot, Tree, Value};
 use crate::types::{Type, TypeStore};
@@ -720,111 +721,6 @@ pub struct Generator<'s> {
     choices: Vec<ProdId>,
     weights: Vec<u32>,
     effects: crate::effects::EffectSummaries,
-}
-
-/// The definition productions of `site` that a reference of `production`
-/// at `node` could be given by lifting (in a typed tree, those whose type can
-/// be the reference's).
-fn liftable(
-    spec: &Spec,
-    site: &crate::scopes::LiftSite,
-    production: &Production,
-    node: NodeId,
-    typing: Option<&mut crate::tree::Typing>,
-) -> Vec<ProdId> {
-    let Some(typing) = typing else {
-        return site.definitions.clone();
-    };
-    let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let reference = production.type_info.as_ref().expect("assembly checks type_info");
-    site.definitions
-        .iter()
-        .copied()
-        .filter(|&definition| {
-            let info = spec
-                .production(definition)
-                .type_info
-                .as_ref()
-                .expect("assembly checks type_info");
-            typing.store.trial(|store| {
-                let ty = (reference.node_type)(store);
-                store.unify(&ty, &required)?;
-                let bound = (info.node_type)(store);
-                store.unify(&bound, &ty)
-            })
-        })
-        .collect()
-}
-
-/// Where a new variable for a reference at `node` could be lifted, unless
-/// even a new variable's read (or write) would conflict with a sibling (one
-/// that calls a function value, which may do anything).
-fn harmless_lift_site(
-    effects_summaries: &crate::effects::EffectSummaries,
-    spec: &Spec,
-    tree: &Tree,
-    node: NodeId,
-    access: crate::scopes::Access,
-) -> Option<crate::scopes::LiftSite> {
-    let mut effects = crate::effects::Effects::default();
-    let unused = String::new(); // no variable is called this
-    match access {
-        crate::scopes::Access::Read => effects.reads.insert(unused),
-        crate::scopes::Access::Write => effects.writes.insert(unused),
-    };
-    if effects_summaries.conflict_with_siblings(spec, tree, node, &effects) {
-        return None;
-    }
-    crate::scopes::lift_site(spec, tree, node, access)
-}
-
-/// The bindings a reference at `node` could read (or write) without
-/// conflicting with a sibling whose order of evaluation is unspecified.
-fn harmless_bindings<'b>(
-    effects_summaries: &crate::effects::EffectSummaries,
-    spec: &Spec,
-    tree: &Tree,
-    node: NodeId,
-    visible: &'b [crate::scopes::Binding],
-    access: crate::scopes::Access,
-) -> Vec<&'b crate::scopes::Binding> {
-    visible
-        .iter()
-        .filter(|binding| {
-            let mut effects = crate::effects::Effects::default();
-            match access {
-                crate::scopes::Access::Read => effects.reads.insert(binding.name.clone()),
-                crate::scopes::Access::Write => effects.writes.insert(binding.name.clone()),
-            };
-            !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
-        })
-        .collect()
-}
-
-/// Whether a reference of `production` at `node` may point at `binding`:
-/// writes need a writable binder, and in a typed tree the reference's type
-/// (already unified with its hole's, or the hole's requirement while the
-/// choice is being made) must unify with the binder's.
-fn binding_fits(
-    binding: &crate::scopes::Binding,
-    access: crate::scopes::Access,
-    production: &Production,
-    node: NodeId,
-    typing: Option<&mut crate::tree::Typing>,
-) -> bool {
-    if access == crate::scopes::Access::Write && !binding.writable {
-        return false;
-    }
-    let (Some(typing), Some(binding_type)) = (typing, &binding.ty) else {
-        return true;
-    };
-    let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let info = production.type_info.as_ref().expect("assembly checks type_info");
-    typing.store.trial(|store| {
-        let ty = (info.node_type)(store);
-        store.unify(&ty, &required)?;
-        store.unify(&ty, binding_type)
-    })
 }
 
 impl<'s> Generator<'s> {

@@ -48,6 +48,7 @@ pub mod fuzzer;
 pub mod generate;
 pub mod properties;
 pub mod random;
+mod references;
 pub mod render;
 pub mod scopes;
 pub mod spec;
