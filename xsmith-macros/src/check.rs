@@ -37,6 +37,10 @@ pub const PROPERTIES: &[(&str, &str)] = &[
     ("strict_child_order", "`true` or `false`"),
     ("io", "`true` or `false`"),
     ("calls", "`true` or `false`"),
+    (
+        "mutable_container_access",
+        "`read(container_field)` or `write(container_field)`",
+    ),
 ];
 
 /// The parts of a call-like property value `head(field, flag)`.
@@ -277,6 +281,21 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                         _ => errors.add_spanned(expr, wrong),
                     }
                 }
+                ("mutable_container_access", PropertyValue::Expr(expr)) => match call_parts(expr) {
+                    Some((head, field, flags)) if (head == "read" || head == "write") && flags.is_empty() => {
+                        check_fields(
+                            &mut errors,
+                            production_name,
+                            fields.as_deref(),
+                            [field].into_iter(),
+                            |kind| match kind {
+                                FieldDefKind::Child(_) => None,
+                                _ => Some("is not a single child: it must hold the container"),
+                            },
+                        )
+                    }
+                    _ => errors.add_spanned(expr, wrong),
+                },
                 ("scope", PropertyValue::Expr(expr))
                     if ident_value(expr).is_some_and(|i| i == "sequential" || i == "recursive") => {}
                 ("lift_predicate", PropertyValue::Expr(expr)) if ident_value(expr).is_some() => {

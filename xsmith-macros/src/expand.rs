@@ -93,6 +93,15 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     };
                     quote!(::xsmith::scopes::BinderInfo::new(#field, #style) #read_only)
                 }
+                ("mutable_container_access", PropertyValue::Expr(expr)) => {
+                    let (head, field, _) = crate::check::call_parts(expr).expect("checked");
+                    let field = field.to_string();
+                    let access = match head.as_str() {
+                        "read" => quote!(::xsmith::scopes::Access::Read),
+                        _ => quote!(::xsmith::scopes::Access::Write),
+                    };
+                    return quote!(component.mutable_container_access(#production, #field, #access););
+                }
                 ("reference_info", PropertyValue::Expr(expr)) => {
                     let (head, field, _) = crate::check::call_parts(expr).expect("checked");
                     let field = field.to_string();

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
-use crate::scopes::{BinderInfo, ReferenceInfo, ScopeKind};
+use crate::scopes::{Access, BinderInfo, ReferenceInfo, ScopeKind};
 use crate::types::{Type, TypeStore};
 
 /// One field of a production: a child node, a list of child nodes, or a data
@@ -178,6 +178,7 @@ pub(crate) enum PropertyValue {
     StrictChildOrder(bool),
     Io(bool),
     Calls(bool),
+    ContainerAccess(String, Access),
 }
 
 impl PropertyValue {
@@ -199,6 +200,7 @@ impl PropertyValue {
             PropertyValue::StrictChildOrder(_) => "strict_child_order",
             PropertyValue::Io(_) => "io",
             PropertyValue::Calls(_) => "calls",
+            PropertyValue::ContainerAccess(..) => "mutable_container_access",
         }
     }
 }
@@ -456,6 +458,19 @@ impl Component {
     /// ```
     pub fn calls(&mut self, production: &str, calls: bool) -> &mut Component {
         self.property(production, PropertyValue::Calls(calls))
+    }
+
+    /// `mutable_container_access`: the production reads (or writes) the
+    /// mutable container that its child `field` evaluates to; containers are
+    /// told apart by type (two of different ground types never alias).
+    ///
+    /// ```
+    /// use xsmith::scopes::Access;
+    /// let mut c = xsmith::Component::new("c");
+    /// c.mutable_container_access("ArraySet", "array", Access::Write);
+    /// ```
+    pub fn mutable_container_access(&mut self, production: &str, field: &str, access: Access) -> &mut Component {
+        self.property(production, PropertyValue::ContainerAccess(field.to_string(), access))
     }
 
     /// Puts the production in a named feature group, which `--with` and

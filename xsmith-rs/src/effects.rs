@@ -18,6 +18,7 @@ use crate::attributes::{Attribute, Dependence};
 use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::tree::{NodeId, Slot, Tree};
+use crate::types::Type;
 
 /// What a subtree may do when it runs.
 ///
@@ -40,6 +41,11 @@ pub struct Effects {
     pub io: bool,
     /// Whether it calls a function value (whose effects are unknown).
     pub calls: bool,
+    /// Types of the mutable containers it may read (`None`: a container
+    /// whose type is not known yet, which may be any).
+    pub container_reads: Vec<Option<Type>>,
+    /// Types of the mutable containers it may write.
+    pub container_writes: Vec<Option<Type>>,
 }
 
 impl Effects {
@@ -64,7 +70,12 @@ impl Effects {
     /// assert!(xsmith::effects::Effects::default().is_pure());
     /// ```
     pub fn is_pure(&self) -> bool {
-        self.reads.is_empty() && self.writes.is_empty() && !self.io && !self.calls
+        self.reads.is_empty()
+            && self.writes.is_empty()
+            && !self.io
+            && !self.calls
+            && self.container_reads.is_empty()
+            && self.container_writes.is_empty()
     }
 
     /// Whether running `self` and `other` in either order could give
@@ -84,6 +95,9 @@ impl Effects {
                 .iter()
                 .any(|w| other.writes.contains(w) || other.reads.contains(w))
             || other.writes.iter().any(|w| self.reads.contains(w))
+            || containers_clash(&self.container_writes, &other.container_writes)
+            || containers_clash(&self.container_writes, &other.container_reads)
+            || containers_clash(&other.container_writes, &self.container_reads)
     }
 
     /// Adds everything `other` may do.
@@ -92,6 +106,8 @@ impl Effects {
         self.writes.extend(other.writes.iter().cloned());
         self.io |= other.io;
         self.calls |= other.calls;
+        self.container_reads.extend(other.container_reads.iter().cloned());
+        self.container_writes.extend(other.container_writes.iter().cloned());
     }
 }
 
@@ -102,6 +118,19 @@ struct OwnEffects {
     calls: bool,
     /// The name field and access of a reference.
     reference: Option<(usize, Access)>,
+    /// The field whose value is the container accessed, and how.
+    container: Option<(usize, Access)>,
+}
+
+/// Whether containers of some type in `a` may be the same as some in `b`:
+/// equal types, or a type not known (yet) to be different.
+fn containers_clash(a: &[Option<Type>], b: &[Option<Type>]) -> bool {
+    a.iter().any(|x| {
+        b.iter().any(|y| match (x, y) {
+            (Some(x), Some(y)) => x == y || !x.is_ground_term() || !y.is_ground_term(),
+            _ => true,
+        })
+    })
 }
 
 /// The effect summaries of a spec's trees: an [`Attribute`] that depends on
@@ -133,6 +162,12 @@ impl EffectSummaries {
             .map(|production| OwnEffects {
                 io: production.io,
                 calls: production.calls,
+                container: production.container_access.as_ref().map(|(field, access)| {
+                    let index = production
+                        .field_index(field)
+                        .expect("assembly checks the container field");
+                    (index, *access)
+                }),
                 reference: production.reference_info.as_ref().map(|info| {
                     let index = production
                         .field_index(&info.name_field)
@@ -160,6 +195,16 @@ impl EffectSummaries {
                     if !name.is_empty() {
                         effects.absorb(&Effects::of_access(name, access));
                     }
+                }
+            }
+            if let Some((index, access)) = own.container {
+                let container = match &target.slots[index] {
+                    Slot::Child(child) => tree.node_type(*child),
+                    _ => None,
+                };
+                match access {
+                    Access::Read => effects.container_reads.push(container),
+                    Access::Write => effects.container_writes.push(container),
                 }
             }
             let summaries = itself.get().expect("set right after it is made");

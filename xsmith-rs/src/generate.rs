@@ -913,11 +913,17 @@ impl<'s> Generator<'s> {
         let effects_summaries = &self.effects;
         self.choices.retain(|&choice| {
             let production = spec.production(choice);
-            let effects = crate::effects::Effects {
+            let mut effects = crate::effects::Effects {
                 io: production.io,
                 calls: production.calls,
                 ..Default::default()
             };
+            // The container's type is not known before the node is made.
+            match production.container_access.as_ref().map(|(_, access)| *access) {
+                Some(crate::scopes::Access::Read) => effects.container_reads.push(None),
+                Some(crate::scopes::Access::Write) => effects.container_writes.push(None),
+                None => {}
+            }
             !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
         });
         if let Some(typing) = &mut tree.typing {

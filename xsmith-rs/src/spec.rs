@@ -95,6 +95,8 @@ pub struct Production {
     pub(crate) strict_child_order: bool,
     pub(crate) io: bool,
     pub(crate) calls: bool,
+    /// The child whose value is the container accessed, and how.
+    pub(crate) container_access: Option<(String, crate::scopes::Access)>,
 }
 
 impl Production {
@@ -239,6 +241,15 @@ pub enum SpecError {
     /// A `lift_predicate` is given to a production that is not a sequential
     /// scope (a lifted definition must not see itself).
     LiftIntoNonSequentialScope(String),
+    /// A property names a field that is not a single child.
+    NotAChildField {
+        /// The production.
+        production: String,
+        /// The property.
+        property: String,
+        /// The field name.
+        field: String,
+    },
     /// A render template joins a field that is not a list.
     JoinOfNonList {
         /// The production.
@@ -322,6 +333,14 @@ impl fmt::Display for SpecError {
             SpecError::LiftIntoNonSequentialScope(p) => {
                 write!(f, "production `{p}` has a lift_predicate but is not a sequential scope")
             }
+            SpecError::NotAChildField {
+                production,
+                property,
+                field,
+            } => write!(
+                f,
+                "the {property} of production `{production}` names `{field}`, which is not a single child field"
+            ),
             SpecError::JoinOfNonList { production, field } => {
                 write!(
                     f,
@@ -509,6 +528,7 @@ impl Spec {
                 strict_child_order: false,
                 io: false,
                 calls: false,
+                container_access: None,
             });
         }
 
@@ -552,6 +572,19 @@ impl Spec {
                     PropertyValue::StrictChildOrder(strict) => production.strict_child_order = strict,
                     PropertyValue::Io(io) => production.io = io,
                     PropertyValue::Calls(calls) => production.calls = calls,
+                    PropertyValue::ContainerAccess(field, access) => {
+                        let is_child = production
+                            .field_index(&field)
+                            .is_some_and(|i| matches!(production.fields[i].kind, FieldKind::Child(_)));
+                        if !is_child {
+                            return Err(SpecError::NotAChildField {
+                                production: production.name.clone(),
+                                property: "mutable_container_access".to_string(),
+                                field,
+                            });
+                        }
+                        production.container_access = Some((field, access));
+                    }
                     PropertyValue::LiftPredicate(field) => {
                         let index = production.field_index(&field);
                         match index.map(|i| &production.fields[i].kind) {

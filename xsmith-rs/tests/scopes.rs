@@ -69,6 +69,20 @@ fn spec_with(lifting: bool) -> Spec {
                 .supertype("Expr")
                 .child("value", "Expr"),
         )
+        .production(ProductionDecl::new("ArrayNew").supertype("Expr"))
+        .production(
+            ProductionDecl::new("ArrayGet")
+                .supertype("Expr")
+                .child("array", "Expr")
+                .child("index", "Expr"),
+        )
+        .production(
+            ProductionDecl::new("ArraySet")
+                .supertype("Expr")
+                .child("array", "Expr")
+                .child("index", "Expr")
+                .child("value", "Expr"),
+        )
         .production(
             ProductionDecl::new("Call")
                 .supertype("Expr")
@@ -96,6 +110,8 @@ fn spec_with(lifting: bool) -> Spec {
         .io("Print", true)
         .io("PrintExpr", true)
         .calls("Call", true)
+        .mutable_container_access("ArrayGet", "array", Access::Read)
+        .mutable_container_access("ArraySet", "array", Access::Write)
         .choice_weight("SetExpr", 20.into())
         .choice_weight("PrintExpr", 20.into());
     c.scope("Block", ScopeKind::Sequential)
@@ -173,6 +189,29 @@ fn spec_with(lifting: bool) -> Spec {
         .render(
             "Call",
             t(vec![Text("(call "), Field("callee"), Join("args", vec![]), Text(")")]),
+        )
+        .render("ArrayNew", t(vec![Text("(anew)")]))
+        .render(
+            "ArrayGet",
+            t(vec![
+                Text("(aget "),
+                Field("array"),
+                Text(" "),
+                Field("index"),
+                Text(")"),
+            ]),
+        )
+        .render(
+            "ArraySet",
+            t(vec![
+                Text("(aset "),
+                Field("array"),
+                Text(" "),
+                Field("index"),
+                Text(" "),
+                Field("value"),
+                Text(")"),
+            ]),
         );
     Spec::assemble("Program", [c]).unwrap()
 }
@@ -225,11 +264,19 @@ struct Effects {
     writes: Vec<String>,
     io: bool,
     calls: bool,
+    /// Untyped, every container may be any other.
+    container_reads: bool,
+    container_writes: bool,
 }
 
 impl Effects {
     fn any(&self) -> bool {
-        !self.reads.is_empty() || !self.writes.is_empty() || self.io || self.calls
+        !self.reads.is_empty()
+            || !self.writes.is_empty()
+            || self.io
+            || self.calls
+            || self.container_reads
+            || self.container_writes
     }
 
     /// Whether the two could give different results in the two orders.
@@ -240,6 +287,8 @@ impl Effects {
             || (self.io && other.io)
             || self.writes.iter().any(|w| touches(w, other))
             || other.writes.iter().any(|w| touches(w, self))
+            || (self.container_writes && (other.container_reads || other.container_writes))
+            || (other.container_writes && self.container_reads)
     }
 }
 
@@ -252,6 +301,8 @@ fn effects_of(s: &Sexp) -> Effects {
                 "set" | "sete" => e.writes.push(atom(&items[1]).to_string()),
                 "print" | "printe" => e.io = true,
                 "call" => e.calls = true,
+                "aget" => e.container_reads = true,
+                "aset" => e.container_writes = true,
                 _ => {}
             }
         }
@@ -318,7 +369,8 @@ fn check(s: &Sexp, scope: &mut Vec<Var>, counts: &mut Counts) -> Result<(), Stri
             }
             check(&items[2], scope, counts)?;
         }
-        "pair" | "call" => {
+        "anew" => {}
+        "pair" | "call" | "aget" | "aset" => {
             let effects: Vec<Effects> = items[1..].iter().map(effects_of).collect();
             for (i, a) in effects.iter().enumerate() {
                 for b in &effects[i + 1..] {
@@ -383,7 +435,7 @@ fn check(s: &Sexp, scope: &mut Vec<Var>, counts: &mut Counts) -> Result<(), Stri
 fn every_reference_resolves_to_a_visible_binder() {
     let spec = spec();
     let mut generator = Generator::new(&spec, Options::default()).unwrap();
-    let (mut reads, mut writes, mut binders, mut unordered) = (0, 0, 0, 0);
+    let (mut reads, mut writes, mut binders, mut unordered, mut containers) = (0, 0, 0, 0, 0);
     for seed in 0..2_000u64 {
         let tree = generator.generate(&mut Random::from_seed(seed)).unwrap();
         let text = xsmith::render::render_tree(&spec, &tree, 200);
@@ -395,11 +447,13 @@ fn every_reference_resolves_to_a_visible_binder() {
         writes += counts.writes;
         binders += counts.binders;
         unordered += counts.unordered;
+        containers += text.matches("(aset ").count() + text.matches("(aget ").count();
     }
     assert!(reads > 2_000, "programs read variables ({reads} reads)");
     assert!(writes > 500, "programs assign variables ({writes} writes)");
     assert!(binders > 2_000, "programs bind names ({binders})");
     assert!(unordered > 1_000, "programs have unordered operands ({unordered})");
+    assert!(containers > 500, "programs access arrays ({containers})");
 }
 
 #[test]

@@ -15,11 +15,13 @@ component! {
         Param { name = |_| "" }
         Print: Stmt { value: Expr }
         Call: Expr { callee: Expr, args: [Expr; 0..=2] }
+        Get: Expr { array: Expr, index: Expr }
     }
     scope { Block => sequential, Lambda => sequential }
     strict_child_order { Block => true, Let => true }
     io { Print => true }
     calls { Call => true }
+    mutable_container_access { Get => read(array) }
     lift_predicate { Block => stmts }
     binder_info { Let => definition(name), Param => parameter(name, read_only) }
     reference_info { Ref => read(name), Set => write(name) }
@@ -34,6 +36,7 @@ component! {
         Param => [name],
         Print => ["print(", value, ");"],
         Call => [callee, "(", join(args, ", "), ")"],
+        Get => [array, "[", index, "]"],
     }
 }
 
