@@ -106,8 +106,16 @@ impl Effects {
         self.writes.extend(other.writes.iter().cloned());
         self.io |= other.io;
         self.calls |= other.calls;
-        self.container_reads.extend(other.container_reads.iter().cloned());
-        self.container_writes.extend(other.container_writes.iter().cloned());
+        for (mine, theirs) in [
+            (&mut self.container_reads, &other.container_reads),
+            (&mut self.container_writes, &other.container_writes),
+        ] {
+            for container in theirs {
+                if !mine.contains(container) {
+                    mine.push(container.clone());
+                }
+            }
+        }
     }
 }
 
