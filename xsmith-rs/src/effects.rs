@@ -238,28 +238,23 @@ impl EffectSummaries {
         tree.attribute(&self.attribute, node)
     }
 
-    /// Whether a node at `node` with effects `effects` would conflict with a
-    /// sibling subtree of some ancestor whose children run in an
-    /// unspecified order.
-    pub(crate) fn conflict_with_siblings(&self, spec: &Spec, tree: &Tree, node: NodeId, effects: &Effects) -> bool {
-        if effects.is_pure() {
-            return false;
-        }
+    /// Everything the siblings of `node` and of its ancestors may do, at
+    /// every ancestor whose children run in an unspecified order: what a new
+    /// node at `node` must not conflict with. (Conflict with a union is
+    /// conflict with one of its parts.)
+    pub(crate) fn around(&self, spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
+        let mut around = Effects::default();
         let mut child = node;
         let mut cursor = tree.node(node).parent;
         while let Some(parent) = cursor {
             if !spec.production(tree.node(parent).production).strict_child_order {
-                let conflict = tree
-                    .children(parent)
-                    .filter(|&sibling| sibling != child)
-                    .any(|sibling| self.of(tree, sibling).conflicts(effects));
-                if conflict {
-                    return true;
+                for sibling in tree.children(parent).filter(|&sibling| sibling != child) {
+                    around.absorb(&self.of(tree, sibling));
                 }
             }
             child = parent;
             cursor = tree.node(parent).parent;
         }
-        false
+        around
     }
 }

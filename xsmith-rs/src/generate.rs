@@ -910,7 +910,11 @@ impl<'s> Generator<'s> {
             }
         }
         let (node_type, depth) = (hole.node_type(), hole.depth());
-        let effects_summaries = &self.effects;
+        let effectful = |p: &Production| p.io || p.calls || p.container_access.is_some() || p.reference_info.is_some();
+        let around = match self.choices.iter().any(|&c| effectful(spec.production(c))) {
+            true => self.effects.around(spec, tree, node),
+            false => crate::effects::Effects::default(),
+        };
         self.choices.retain(|&choice| {
             let production = spec.production(choice);
             let mut effects = crate::effects::Effects {
@@ -924,7 +928,7 @@ impl<'s> Generator<'s> {
                 Some(crate::scopes::Access::Write) => effects.container_writes.push(None),
                 None => {}
             }
-            !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
+            !around.conflicts(&effects)
         });
         if let Some(typing) = &mut tree.typing {
             let required = typing.types[node.index()]
@@ -956,12 +960,12 @@ impl<'s> Generator<'s> {
             use crate::scopes::Access;
             let visible = crate::scopes::visible_bindings(spec, tree, node);
             let bindings = [
-                harmless_bindings(effects_summaries, spec, tree, node, &visible, Access::Read),
-                harmless_bindings(effects_summaries, spec, tree, node, &visible, Access::Write),
+                harmless_bindings(&around, &visible, Access::Read),
+                harmless_bindings(&around, &visible, Access::Write),
             ];
             let sites = [
-                harmless_lift_site(effects_summaries, spec, tree, node, Access::Read),
-                harmless_lift_site(effects_summaries, spec, tree, node, Access::Write),
+                harmless_lift_site(&around, spec, tree, node, Access::Read),
+                harmless_lift_site(&around, spec, tree, node, Access::Write),
             ];
             let mut typing = tree.typing.as_mut();
             self.choices.retain(|&choice| {
@@ -1106,8 +1110,9 @@ impl<'s> Generator<'s> {
         if let Some(info) = &production.reference_info {
             let spec = self.spec;
             let visible = crate::scopes::visible_bindings(spec, tree, node);
-            let bindings = harmless_bindings(&self.effects, spec, tree, node, &visible, info.access);
-            let site = harmless_lift_site(&self.effects, spec, tree, node, info.access);
+            let around = self.effects.around(spec, tree, node);
+            let bindings = harmless_bindings(&around, &visible, info.access);
+            let site = harmless_lift_site(&around, spec, tree, node, info.access);
             let mut typing = tree.typing.as_mut();
             let fitting: Vec<&crate::scopes::Binding> = bindings
                 .into_iter()

@@ -2,7 +2,7 @@
 //! reference may take without a type mismatch or an effect conflict, and
 //! where and what it may lift when none fits.
 
-use crate::effects::{EffectSummaries, Effects};
+use crate::effects::Effects;
 use crate::scopes::{lift_site, Access, Binding, LiftSite};
 use crate::spec::{ProdId, Production, Spec};
 use crate::tree::{NodeId, Tree, Typing};
@@ -42,39 +42,29 @@ pub(crate) fn liftable(
 }
 
 /// Where a new variable for a reference at `node` could be lifted, unless
-/// even a new variable's read (or write) would conflict with a sibling (one
-/// that calls a function value, which may do anything).
+/// even a new variable's read (or write) would conflict with what happens
+/// `around` it (a sibling that calls a function value, which may do
+/// anything).
 pub(crate) fn harmless_lift_site(
-    effects_summaries: &EffectSummaries,
+    around: &Effects,
     spec: &Spec,
     tree: &Tree,
     node: NodeId,
     access: Access,
 ) -> Option<LiftSite> {
     // No variable is called "": this stands for a variable not made yet.
-    let effects = Effects::of_access(String::new(), access);
-    if effects_summaries.conflict_with_siblings(spec, tree, node, &effects) {
+    if around.conflicts(&Effects::of_access(String::new(), access)) {
         return None;
     }
     lift_site(spec, tree, node, access)
 }
 
-/// The bindings a reference at `node` could read (or write) without
-/// conflicting with a sibling whose order of evaluation is unspecified.
-pub(crate) fn harmless_bindings<'b>(
-    effects_summaries: &EffectSummaries,
-    spec: &Spec,
-    tree: &Tree,
-    node: NodeId,
-    visible: &'b [Binding],
-    access: Access,
-) -> Vec<&'b Binding> {
+/// The bindings a reference could read (or write) without conflicting
+/// with what happens `around` it.
+pub(crate) fn harmless_bindings<'b>(around: &Effects, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
     visible
         .iter()
-        .filter(|binding| {
-            let effects = Effects::of_access(binding.name.clone(), access);
-            !effects_summaries.conflict_with_siblings(spec, tree, node, &effects)
-        })
+        .filter(|binding| !around.conflicts(&Effects::of_access(binding.name.clone(), access)))
         .collect()
 }
 
