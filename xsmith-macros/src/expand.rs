@@ -96,19 +96,13 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                 ("mutable_container_access", PropertyValue::Expr(expr)) => {
                     let (head, field, _) = crate::check::call_parts(expr).expect("checked");
                     let field = field.to_string();
-                    let access = match head.as_str() {
-                        "read" => quote!(::xsmith::scopes::Access::Read),
-                        _ => quote!(::xsmith::scopes::Access::Write),
-                    };
+                    let access = access(&head);
                     return quote!(component.mutable_container_access(#production, #field, #access););
                 }
                 ("reference_info", PropertyValue::Expr(expr)) => {
                     let (head, field, _) = crate::check::call_parts(expr).expect("checked");
                     let field = field.to_string();
-                    let access = match head.as_str() {
-                        "read" => quote!(::xsmith::scopes::Access::Read),
-                        _ => quote!(::xsmith::scopes::Access::Write),
-                    };
+                    let access = access(&head);
                     quote!(::xsmith::scopes::ReferenceInfo::new(#field, #access))
                 }
                 ("scope", PropertyValue::Expr(expr)) => {
@@ -139,6 +133,14 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
             #(#properties)*
             component
         }
+    }
+}
+
+/// The `Access` a checked `read(..)` or `write(..)` stands for.
+fn access(head: &str) -> TokenStream {
+    match head {
+        "read" => quote!(::xsmith::scopes::Access::Read),
+        _ => quote!(::xsmith::scopes::Access::Write),
     }
 }
 

@@ -655,7 +655,7 @@ impl Spec {
             .map(|node_type| {
                 (0..productions.len())
                     .filter(|&candidate| {
-                        !productions[candidate].is_abstract && is_subtype(&supertypes, candidate, node_type)
+                        !productions[candidate].is_abstract && walks_up_to(&productions, candidate, node_type)
                     })
                     .map(|candidate| ProdId(candidate as u32))
                     .collect()
@@ -774,14 +774,7 @@ impl Spec {
     /// assert!(!spec.is_subtype(expr, add));
     /// ```
     pub fn is_subtype(&self, sub: ProdId, sup: ProdId) -> bool {
-        let mut cursor = Some(sub);
-        while let Some(at) = cursor {
-            if at == sup {
-                return true;
-            }
-            cursor = self.production(at).supertype;
-        }
-        false
+        walks_up_to(&self.productions, sub.index(), sup.index())
     }
 
     /// Feature groups that are off unless `--with` names them.
@@ -875,13 +868,14 @@ impl Spec {
     }
 }
 
-fn is_subtype(supertypes: &[Option<ProdId>], sub: usize, sup: usize) -> bool {
+/// Whether following supertypes from production `sub` reaches `sup`.
+fn walks_up_to(productions: &[Production], sub: usize, sup: usize) -> bool {
     let mut cursor = Some(sub);
     while let Some(at) = cursor {
         if at == sup {
             return true;
         }
-        cursor = supertypes[at].map(ProdId::index);
+        cursor = productions[at].supertype.map(ProdId::index);
     }
     false
 }
