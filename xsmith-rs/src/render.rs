@@ -5,7 +5,7 @@
 pub use pretty::DocAllocator;
 
 use crate::properties::{Piece, Renderer};
-use crate::spec::{FieldKind, Spec};
+use crate::spec::Spec;
 use crate::tree::{NodeId, Slot, Tree, Value};
 
 /// Where the documents of one rendering are allocated: every document of a
@@ -284,21 +284,11 @@ impl<'a> RenderNode<'a> {
     fn piece(&self, piece: &Piece) -> Doc<'a> {
         match piece {
             Piece::Text(text) => self.text_with_breaks(text),
-            Piece::Field(field) => {
-                let production = self.spec.production(self.tree.node(self.node).production);
-                let index = production
-                    .field_index(field)
-                    .expect("template fields are checked at assembly");
-                match (
-                    &self.tree.node(self.node).slots[index],
-                    production.fields()[index].kind(),
-                ) {
-                    (Slot::Child(child), _) => self.render(*child),
-                    (Slot::List(_), _) => self.join(self.list(field), self.hardline()),
-                    (Slot::Data(value), FieldKind::Data(_)) => self.display(value),
-                    (Slot::Data(_), _) => unreachable!("a data slot belongs to a data field"),
-                }
-            }
+            Piece::Field(field) => match self.slot(field) {
+                Slot::Child(child) => self.render(*child),
+                Slot::List(children) => self.join(children.iter().map(|&c| self.render(c)), self.hardline()),
+                Slot::Data(value) => self.display(value),
+            },
             Piece::Join(field, separator) => self.join(self.list(field), self.template(separator)),
             Piece::Line => self.line(),
             Piece::SoftLine => self.softline(),
