@@ -29,14 +29,15 @@ pub const PROPERTIES: &[(&str, &str)] = &[
     ),
     (
         "binder_info",
-        "`definition(name_field)` or `parameter(name_field)`, optionally with `, read_only`",
+        "`definition(name_field)` or `parameter(name_field)`, optionally with `, read_only` and `, value = child_field`",
     ),
     ("reference_info", "`read(name_field)` or `write(name_field)`"),
     ("scope", "`sequential` or `recursive`"),
     ("lift_predicate", "the list field that receives lifted definitions"),
     ("strict_child_order", "`true` or `false`"),
     ("io", "`true` or `false`"),
-    ("calls", "`true` or `false`"),
+    ("calls", "the child field holding the function value called"),
+    ("function_body", "the child field that runs when the function value is called"),
     (
         "mutable_container_access",
         "`read(container_field)` or `write(container_field)`",
@@ -55,6 +56,44 @@ pub fn call_parts(expr: &Expr) -> Option<(String, &syn::Ident, Vec<String>)> {
     let field = args.next()??;
     let flags = args.map(|a| a.map(|i| i.to_string())).collect::<Option<Vec<_>>>()?;
     Some((head, field, flags))
+}
+
+/// The parts of a `binder_info` value: `definition(name)`,
+/// `parameter(name, read_only)`, `definition(name, read_only, value = init)`.
+pub struct BinderParts<'a> {
+    /// `definition` or `parameter`.
+    pub head: String,
+    /// The data field holding the name.
+    pub name: &'a syn::Ident,
+    /// Whether `read_only` was given.
+    pub read_only: bool,
+    /// The child field given by `value = ..`.
+    pub value: Option<&'a syn::Ident>,
+}
+
+/// Splits a `binder_info` value into its parts, if it has that shape.
+pub fn binder_parts(expr: &Expr) -> Option<BinderParts<'_>> {
+    let Expr::Call(call) = expr else { return None };
+    let Expr::Path(head) = &*call.func else { return None };
+    let head = head.path.get_ident()?.to_string();
+    let mut args = call.args.iter();
+    let name = ident_value(args.next()?)?;
+    let mut parts = BinderParts {
+        head,
+        name,
+        read_only: false,
+        value: None,
+    };
+    for arg in args {
+        match arg {
+            Expr::Path(_) if ident_value(arg)? == "read_only" && !parts.read_only => parts.read_only = true,
+            Expr::Assign(assign) if ident_value(&assign.left)? == "value" && parts.value.is_none() => {
+                parts.value = Some(ident_value(&assign.right)?)
+            }
+            _ => return None,
+        }
+    }
+    Some(parts)
 }
 
 /// The identifier a property value is, if it is one.
@@ -207,7 +246,7 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                 ("render", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("choice_weight", PropertyValue::Expr(expr)) if literal(expr).is_none() => {}
                 ("choice_weight" | "depth_increase", PropertyValue::Expr(expr)) if is_u32(expr) => {}
-                ("may_be_generated" | "strict_child_order" | "io" | "calls", PropertyValue::Expr(Expr::Lit(lit)))
+                ("may_be_generated" | "strict_child_order" | "io", PropertyValue::Expr(Expr::Lit(lit)))
                     if matches!(lit.lit, Lit::Bool(_)) => {}
                 ("fresh", PropertyValue::Fields(inits)) => {
                     let names = inits.iter().map(|(field, _)| field);
@@ -256,30 +295,60 @@ pub fn check(input: &ComponentInput) -> syn::Result<()> {
                     )
                 }
                 ("feature", PropertyValue::Expr(Expr::Lit(lit))) if matches!(lit.lit, Lit::Str(_)) => {}
-                ("binder_info" | "reference_info", PropertyValue::Expr(expr)) => {
-                    let heads: &[&str] = if property == "binder_info" {
-                        &["definition", "parameter"]
-                    } else {
-                        &["read", "write"]
-                    };
-                    match call_parts(expr) {
-                        Some((head, field, flags))
-                            if heads.contains(&head.as_str())
-                                && (flags.is_empty() || (property == "binder_info" && flags == ["read_only"])) =>
-                        {
-                            check_fields(
-                                &mut errors,
-                                production_name,
-                                fields.as_deref(),
-                                [field].into_iter(),
-                                |kind| match kind {
-                                    FieldDefKind::Data(_) => None,
-                                    _ => Some("is not a data field: it must hold the name"),
-                                },
-                            )
-                        }
-                        _ => errors.add_spanned(expr, wrong),
+                ("binder_info", PropertyValue::Expr(expr)) => match binder_parts(expr) {
+                    Some(parts) if parts.head == "definition" || parts.head == "parameter" => {
+                        let data = |kind: &FieldDefKind| match kind {
+                            FieldDefKind::Data(_) => None,
+                            _ => Some("is not a data field: it must hold the name"),
+                        };
+                        check_fields(
+                            &mut errors,
+                            production_name,
+                            fields.as_deref(),
+                            [parts.name].into_iter(),
+                            data,
+                        );
+                        let child = |kind: &FieldDefKind| match kind {
+                            FieldDefKind::Child(_) => None,
+                            _ => Some("is not a single child: it must hold the definition's value"),
+                        };
+                        check_fields(
+                            &mut errors,
+                            production_name,
+                            fields.as_deref(),
+                            parts.value.into_iter(),
+                            child,
+                        );
                     }
+                    _ => errors.add_spanned(expr, wrong),
+                },
+                ("reference_info", PropertyValue::Expr(expr)) => match call_parts(expr) {
+                    Some((head, field, flags)) if (head == "read" || head == "write") && flags.is_empty() => {
+                        check_fields(
+                            &mut errors,
+                            production_name,
+                            fields.as_deref(),
+                            [field].into_iter(),
+                            |kind| match kind {
+                                FieldDefKind::Data(_) => None,
+                                _ => Some("is not a data field: it must hold the name"),
+                            },
+                        )
+                    }
+                    _ => errors.add_spanned(expr, wrong),
+                },
+                ("calls" | "function_body", PropertyValue::Expr(expr)) if ident_value(expr).is_some() => {
+                    let field = ident_value(expr).expect("checked just above");
+                    check_fields(
+                        &mut errors,
+                        production_name,
+                        fields.as_deref(),
+                        [field].into_iter(),
+                        |kind| match kind {
+                            FieldDefKind::Child(_) => None,
+                            _ => Some("is not a single child field"),
+                        },
+                    )
                 }
                 ("mutable_container_access", PropertyValue::Expr(expr)) => match call_parts(expr) {
                     Some((head, field, flags)) if (head == "read" || head == "write") && flags.is_empty() => {

@@ -80,18 +80,22 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     quote!(::xsmith::TypeInfo::new(#f) #(#children)*)
                 }
                 ("binder_info", PropertyValue::Expr(expr)) => {
-                    let (head, field, flags) = crate::check::call_parts(expr).expect("checked");
-                    let field = field.to_string();
-                    let style = match head.as_str() {
+                    let parts = crate::check::binder_parts(expr).expect("checked");
+                    let field = parts.name.to_string();
+                    let style = match parts.head.as_str() {
                         "definition" => quote!(::xsmith::scopes::BinderStyle::Definition),
                         _ => quote!(::xsmith::scopes::BinderStyle::Parameter),
                     };
-                    let read_only = if flags.is_empty() {
-                        quote!()
-                    } else {
-                        quote!(.read_only())
-                    };
-                    quote!(::xsmith::scopes::BinderInfo::new(#field, #style) #read_only)
+                    let read_only = parts.read_only.then(|| quote!(.read_only()));
+                    let value = parts.value.map(|value| {
+                        let value = value.to_string();
+                        quote!(.value(#value))
+                    });
+                    quote!(::xsmith::scopes::BinderInfo::new(#field, #style) #read_only #value)
+                }
+                ("calls" | "function_body", PropertyValue::Expr(expr)) => {
+                    let field = crate::check::ident_value(expr).expect("checked").to_string();
+                    quote!(#field)
                 }
                 ("mutable_container_access", PropertyValue::Expr(expr)) => {
                     let (head, field, _) = crate::check::call_parts(expr).expect("checked");

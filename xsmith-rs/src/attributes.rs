@@ -167,6 +167,22 @@ impl Tree {
         value
     }
 
+    /// The value of `attribute` at `node`, or `None` when computing it is
+    /// what asked (a cycle): for attributes whose definition follows edges
+    /// that may loop (a function whose body calls itself) and which have a
+    /// safe answer for "not known".
+    pub(crate) fn attribute_unless_cyclic<T: Clone + 'static>(
+        &self,
+        attribute: &Attribute<T>,
+        node: NodeId,
+    ) -> Option<T> {
+        if let Some(value) = self.cached(attribute, node) {
+            return Some(value);
+        }
+        let cyclic = self.with_table(attribute, |table| table.in_progress[node.index()]);
+        (!cyclic).then(|| self.attribute(attribute, node))
+    }
+
     fn cached<T: Clone + 'static>(&self, attribute: &Attribute<T>, node: NodeId) -> Option<T> {
         let tables = self.caches.tables.borrow();
         let table = tables.get(&attribute.id)?.downcast_ref::<Table<T>>()?;

@@ -177,7 +177,8 @@ pub(crate) enum PropertyValue {
     LiftPredicate(String),
     StrictChildOrder(bool),
     Io(bool),
-    Calls(bool),
+    Calls(String),
+    FunctionBody(String),
     ContainerAccess(String, Access),
 }
 
@@ -200,6 +201,7 @@ impl PropertyValue {
             PropertyValue::StrictChildOrder(_) => "strict_child_order",
             PropertyValue::Io(_) => "io",
             PropertyValue::Calls(_) => "calls",
+            PropertyValue::FunctionBody(_) => "function_body",
             PropertyValue::ContainerAccess(..) => "mutable_container_access",
         }
     }
@@ -448,16 +450,33 @@ impl Component {
         self.property(production, PropertyValue::Io(io))
     }
 
-    /// `calls`: the production calls a function value, whose effects are
-    /// taken to be anything (a call never runs in an unspecified order with
-    /// a sibling that has any effect).
+    /// `calls`: the production calls the function value its child
+    /// `callee_field` evaluates to. The call's effects include the callee's
+    /// latent effects: a function's body (see [`Component::function_body`])
+    /// when the callee is a function literal or a reference to a read-only
+    /// definition bound to one; otherwise the callee may do anything, and
+    /// the call never runs in an unspecified order with a sibling that has
+    /// any effect.
     ///
     /// ```
     /// let mut c = xsmith::Component::new("c");
-    /// c.calls("Apply", true);
+    /// c.calls("Apply", "callee");
     /// ```
-    pub fn calls(&mut self, production: &str, calls: bool) -> &mut Component {
-        self.property(production, PropertyValue::Calls(calls))
+    pub fn calls(&mut self, production: &str, callee_field: &str) -> &mut Component {
+        self.property(production, PropertyValue::Calls(callee_field.to_string()))
+    }
+
+    /// `function_body`: the production makes a function value (a lambda, a
+    /// function definition) whose child `body_field` runs when it is called,
+    /// not when the function value is made: the body's effects are latent,
+    /// counted at calls, not where the function is written.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.function_body("Lambda", "body");
+    /// ```
+    pub fn function_body(&mut self, production: &str, body_field: &str) -> &mut Component {
+        self.property(production, PropertyValue::FunctionBody(body_field.to_string()))
     }
 
     /// `mutable_container_access`: the production reads (or writes) the

@@ -1,15 +1,24 @@
 //! Effects: a conservative summary of what a subtree may do when it runs
-//! (variables read and written, I/O, calls of function values), and the
-//! check that keeps siblings whose order of evaluation the language leaves
-//! open from conflicting.
+//! (variables read and written, mutable containers read and written by
+//! type, I/O, calls of function values), and the check that keeps siblings
+//! whose order of evaluation the language leaves open from conflicting.
 //!
 //! Siblings conflict when one writes a variable the other reads or writes,
-//! when both do I/O, or when one calls a function value and the other has
-//! any effect at all: a call's latent effects are not tracked yet, so a call
-//! is assumed to do anything. Lambda bodies count as effects of the lambda
-//! (an over-approximation, which is safe). Children of a production with
-//! `strict_child_order` run in order and are never checked against each
-//! other.
+//! when one writes a container type the other reads or writes, when both do
+//! I/O, or when one may do anything (see below) and the other has any
+//! effect. Children of a production with `strict_child_order` run in order
+//! and are never checked against each other.
+//!
+//! A function value's body (`function_body`) runs when it is called, so
+//! its effects are *latent*: making a lambda has none; a call (`calls`) has
+//! the latent effects of its callee. Those are known when the callee is a
+//! function literal, or a reference to a read-only definition whose value
+//! (`BinderInfo::value`) or self is a function literal with no holes left
+//! (a complete subtree never changes again). Any other callee (a parameter,
+//! a writable variable, a call's result, a function still being generated,
+//! a function that calls itself) may do anything.
+//!
+//! Variables are told apart by their binder node, not their name.
 
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
@@ -24,23 +33,27 @@ use crate::types::Type;
 ///
 /// ```
 /// use xsmith::effects::Effects;
+/// let spec = xsmith::example::spec();
+/// let tree = xsmith::example::tree(&spec, 2);
+/// let variable = tree.root();
 /// let mut a = Effects::default();
-/// a.writes.insert("v1".into());
+/// a.writes.insert(variable);
 /// let mut b = Effects::default();
-/// b.reads.insert("v1".into());
+/// b.reads.insert(variable);
 /// assert!(a.conflicts(&b));
 /// assert!(!b.conflicts(&b));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Effects {
-    /// Names of the variables it may read.
-    pub reads: BTreeSet<String>,
-    /// Names of the variables it may write.
-    pub writes: BTreeSet<String>,
+    /// The binders of the variables it may read.
+    pub reads: BTreeSet<NodeId>,
+    /// The binders of the variables it may write.
+    pub writes: BTreeSet<NodeId>,
     /// Whether it may do I/O.
     pub io: bool,
-    /// Whether it calls a function value (whose effects are unknown).
-    pub calls: bool,
+    /// Whether it may do anything at all: it calls a function value whose
+    /// effects are not known.
+    pub anything: bool,
     /// Types of the mutable containers it may read (`None`: a container
     /// whose type is not known yet, which may be any).
     pub container_reads: Vec<Option<Type>>,
@@ -49,17 +62,19 @@ pub struct Effects {
 }
 
 impl Effects {
-    /// The effect of reading (or writing) the variable `name`.
+    /// The effect of reading (or writing) the variable bound by `binder`.
     ///
     /// ```
     /// use xsmith::{effects::Effects, scopes::Access};
-    /// assert!(Effects::of_access("v1".into(), Access::Write).writes.contains("v1"));
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::example::tree(&spec, 2);
+    /// assert!(Effects::of_access(tree.root(), Access::Write).writes.contains(&tree.root()));
     /// ```
-    pub fn of_access(name: String, access: Access) -> Effects {
+    pub fn of_access(binder: NodeId, access: Access) -> Effects {
         let mut effects = Effects::default();
         match access {
-            Access::Read => effects.reads.insert(name),
-            Access::Write => effects.writes.insert(name),
+            Access::Read => effects.reads.insert(binder),
+            Access::Write => effects.writes.insert(binder),
         };
         effects
     }
@@ -73,7 +88,7 @@ impl Effects {
         self.reads.is_empty()
             && self.writes.is_empty()
             && !self.io
-            && !self.calls
+            && !self.anything
             && self.container_reads.is_empty()
             && self.container_writes.is_empty()
     }
@@ -87,8 +102,8 @@ impl Effects {
     /// assert!(io.conflicts(&io.clone()));
     /// ```
     pub fn conflicts(&self, other: &Effects) -> bool {
-        (self.calls && !other.is_pure())
-            || (other.calls && !self.is_pure())
+        (self.anything && !other.is_pure())
+            || (other.anything && !self.is_pure())
             || (self.io && other.io)
             || self
                 .writes
@@ -100,12 +115,23 @@ impl Effects {
             || containers_clash(&other.container_writes, &self.container_reads)
     }
 
+    /// Whether reading (or writing) a variable that does not exist yet
+    /// conflicts with `self`: only when `self` may do anything.
+    ///
+    /// ```
+    /// use xsmith::{effects::Effects, scopes::Access};
+    /// assert!(!Effects::default().conflicts_with_new_variable(Access::Write));
+    /// ```
+    pub fn conflicts_with_new_variable(&self, _access: Access) -> bool {
+        self.anything
+    }
+
     /// Adds everything `other` may do.
     fn absorb(&mut self, other: &Effects) {
-        self.reads.extend(other.reads.iter().cloned());
-        self.writes.extend(other.writes.iter().cloned());
+        self.reads.extend(other.reads.iter().copied());
+        self.writes.extend(other.writes.iter().copied());
         self.io |= other.io;
-        self.calls |= other.calls;
+        self.anything |= other.anything;
         for (mine, theirs) in [
             (&mut self.container_reads, &other.container_reads),
             (&mut self.container_writes, &other.container_writes),
@@ -119,15 +145,42 @@ impl Effects {
     }
 }
 
-/// What a production does by itself, not counting its children.
+/// What a production does by itself, not counting its children, and which
+/// of its children take part in latent effects.
 #[derive(Clone, Copy)]
 struct OwnEffects {
     io: bool,
-    calls: bool,
-    /// The name field and access of a reference.
-    reference: Option<(usize, Access)>,
+    /// How a reference accesses its variable.
+    reference: Option<Access>,
     /// The field whose value is the container accessed, and how.
     container: Option<(usize, Access)>,
+    /// The callee field of a call.
+    callee: Option<usize>,
+    /// The body field of a function value.
+    function_body: Option<usize>,
+    /// The value field of a read-only definition.
+    definition_value: Option<usize>,
+}
+
+impl OwnEffects {
+    fn of(production: &crate::spec::Production) -> OwnEffects {
+        let field = |name: &str| production.field_index(name).expect("assembly checks the field");
+        OwnEffects {
+            io: production.io,
+            reference: production.reference_info.as_ref().map(|info| info.access),
+            container: production
+                .container_access
+                .as_ref()
+                .map(|(name, access)| (field(name), *access)),
+            callee: production.callee,
+            function_body: production.function_body,
+            definition_value: production
+                .binder_info
+                .as_ref()
+                .filter(|info| !info.writable)
+                .and(production.binder_value),
+        }
+    }
 }
 
 /// Whether containers of some type in `a` may be the same as some in `b`:
@@ -141,9 +194,103 @@ fn containers_clash(a: &[Option<Type>], b: &[Option<Type>]) -> bool {
     })
 }
 
+/// The child in `slot`, if it is a single child.
+fn single_child(tree: &Tree, node: NodeId, slot: usize) -> Option<NodeId> {
+    match tree.node(node).slots.get(slot)? {
+        Slot::Child(child) => Some(*child),
+        _ => None,
+    }
+}
+
+/// How many references a latent-effect lookup follows before giving up
+/// (`let f = g`, `let g = h`, ...).
+const MAX_REFERENCE_CHAIN: usize = 8;
+
+/// The attributes effects are computed with.
+struct Attributes {
+    table: Vec<OwnEffects>,
+    /// The effects of running a subtree.
+    summary: OnceLock<Attribute<Arc<Effects>>>,
+    /// Whether a subtree has no holes left.
+    complete: Attribute<bool>,
+}
+
+impl Attributes {
+    fn summary(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+        tree.attribute(self.summary.get().expect("set when made"), node)
+    }
+
+    fn compute_summary(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+        let target = tree.node(node);
+        let mut effects = Effects::default();
+        if target.is_hole {
+            return Arc::new(effects);
+        }
+        let own = self.table[target.production.index()];
+        effects.io = own.io;
+        if let (Some(access), Some(binder)) = (own.reference, tree.reference_target(node)) {
+            effects.absorb(&Effects::of_access(binder, access));
+        }
+        if let Some((index, access)) = own.container {
+            let container = single_child(tree, node, index).and_then(|child| tree.node_type(child));
+            match access {
+                Access::Read => effects.container_reads.push(container),
+                Access::Write => effects.container_writes.push(container),
+            }
+        }
+        if let Some(callee) = own.callee.and_then(|slot| single_child(tree, node, slot)) {
+            match self.latent(tree, callee, false, MAX_REFERENCE_CHAIN) {
+                Some(latent) => effects.absorb(&latent),
+                None => effects.anything = true,
+            }
+        }
+        let body = own.function_body.and_then(|slot| single_child(tree, node, slot));
+        let summary = self.summary.get().expect("set when made");
+        for child in tree.children(node).filter(|&child| Some(child) != body) {
+            // A child being summarised already: the summary of a recursive
+            // function's body was asked from inside that body. Not known.
+            match tree.attribute_unless_cyclic(summary, child) {
+                Some(below) => effects.absorb(&below),
+                None => effects.anything = true,
+            }
+        }
+        Arc::new(effects)
+    }
+
+    /// The effects of calling the function value `callee` evaluates to, if
+    /// they are known. `indirect`: reached through a reference, so the
+    /// function must be complete (a hole in it is not checked against the
+    /// call's siblings when it is filled).
+    fn latent(&self, tree: &Tree, callee: NodeId, indirect: bool, chain: usize) -> Option<Arc<Effects>> {
+        let target = tree.node(callee);
+        if target.is_hole || (indirect && !tree.attribute(&self.complete, callee)) {
+            return None;
+        }
+        let own = self.table[target.production.index()];
+        if let Some(body) = own.function_body.and_then(|slot| single_child(tree, callee, slot)) {
+            // A function whose body calls itself: its summary is being
+            // computed right now, and its effects are not known.
+            return tree.attribute_unless_cyclic(self.summary.get().expect("set when made"), body);
+        }
+        if let (Some(value), true) = (own.definition_value, indirect) {
+            return self.latent(tree, single_child(tree, callee, value)?, true, chain);
+        }
+        match own.reference {
+            Some(Access::Read) if chain > 0 => {
+                let binder = tree.reference_target(callee)?;
+                self.latent(tree, binder, true, chain - 1)
+            }
+            _ => None,
+        }
+    }
+}
+
 /// The effect summaries of a spec's trees: an [`Attribute`] that depends on
 /// the subtree, so each summary is computed once and recomputed only when
-/// something below the node changes.
+/// something below the node changes. (A summary that used the latent effects
+/// of a function elsewhere in the tree uses them only once that function is
+/// complete, and so can never change; one computed before may stay "may do
+/// anything" after it is complete, which is safe.)
 ///
 /// ```
 /// let spec = xsmith::example::spec();
@@ -153,7 +300,7 @@ fn containers_clash(a: &[Option<Type>], b: &[Option<Type>]) -> bool {
 /// ```
 #[derive(Clone)]
 pub struct EffectSummaries {
-    attribute: Attribute<Arc<Effects>>,
+    attributes: Arc<Attributes>,
 }
 
 impl EffectSummaries {
@@ -164,66 +311,31 @@ impl EffectSummaries {
     /// # let _ = summaries;
     /// ```
     pub fn new(spec: &Spec) -> EffectSummaries {
-        let table: Vec<OwnEffects> = spec
-            .productions()
-            .iter()
-            .map(|production| OwnEffects {
-                io: production.io,
-                calls: production.calls,
-                container: production.container_access.as_ref().map(|(field, access)| {
-                    let index = production
-                        .field_index(field)
-                        .expect("assembly checks the container field");
-                    (index, *access)
-                }),
-                reference: production.reference_info.as_ref().map(|info| {
-                    let index = production
-                        .field_index(&info.name_field)
-                        .expect("assembly checks the name field");
-                    (index, info.access)
-                }),
-            })
-            .collect();
-        // The summary of a node reads its children's through the same
-        // attribute, so the closure gets hold of it once it exists.
-        let this: Arc<OnceLock<Attribute<Arc<Effects>>>> = Arc::new(OnceLock::new());
-        let itself = Arc::clone(&this);
-        let attribute = Attribute::new("effects", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
-            let target = tree.node(node);
-            let mut effects = Effects::default();
-            if target.is_hole {
-                return Arc::new(effects);
-            }
-            let own = table[target.production.index()];
-            effects.io = own.io;
-            effects.calls = own.calls;
-            if let Some((index, access)) = own.reference {
-                if let Slot::Data(name) = &target.slots[index] {
-                    let name = name.to_string();
-                    if !name.is_empty() {
-                        effects.absorb(&Effects::of_access(name, access));
-                    }
-                }
-            }
-            if let Some((index, access)) = own.container {
-                let container = match &target.slots[index] {
-                    Slot::Child(child) => tree.node_type(*child),
-                    _ => None,
-                };
-                match access {
-                    Access::Read => effects.container_reads.push(container),
-                    Access::Write => effects.container_writes.push(container),
-                }
-            }
-            let summaries = itself.get().expect("set right after it is made");
-            for child in tree.children(node) {
-                let below: Arc<Effects> = tree.attribute(summaries, child);
-                effects.absorb(&below);
-            }
-            Arc::new(effects)
+        let complete: Attribute<bool> = {
+            let this: Arc<OnceLock<Attribute<bool>>> = Arc::new(OnceLock::new());
+            let itself = Arc::clone(&this);
+            let attribute = Attribute::new("complete", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
+                let complete = itself.get().expect("set right after it is made");
+                !tree.node(node).is_hole && tree.children(node).all(|child| tree.attribute(complete, child))
+            });
+            let _ = this.set(attribute.clone());
+            attribute
+        };
+        let attributes = Arc::new(Attributes {
+            table: spec.productions().iter().map(OwnEffects::of).collect(),
+            summary: OnceLock::new(),
+            complete,
         });
-        let _ = this.set(attribute.clone());
-        EffectSummaries { attribute }
+        // A summary reads its children's (and called functions') through
+        // the same attribute, so the closure holds the attributes weakly.
+        let weak = Arc::downgrade(&attributes);
+        let summary = Attribute::new("effects", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
+            weak.upgrade()
+                .expect("the summaries outlive their trees' use")
+                .compute_summary(tree, node)
+        });
+        let _ = attributes.summary.set(summary);
+        EffectSummaries { attributes }
     }
 
     /// The effects of the subtree at `node` (holes have none yet).
@@ -235,7 +347,20 @@ impl EffectSummaries {
     /// assert!(summaries.of(&tree, tree.root()).is_pure());
     /// ```
     pub fn of(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
-        tree.attribute(&self.attribute, node)
+        self.attributes.summary(tree, node)
+    }
+
+    /// The latent effects of calling the function value the expression at
+    /// `callee` evaluates to, when they are known.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
+    /// let tree = xsmith::example::tree(&spec, 5);
+    /// assert!(summaries.latent(&tree, tree.root()).is_none(), "not a function");
+    /// ```
+    pub fn latent(&self, tree: &Tree, callee: NodeId) -> Option<Arc<Effects>> {
+        self.attributes.latent(tree, callee, false, MAX_REFERENCE_CHAIN)
     }
 
     /// Everything the siblings of `node` and of its ancestors may do, at

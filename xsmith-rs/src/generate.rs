@@ -584,6 +584,8 @@ pub struct ChoiceLog {
     chosen: Vec<u64>,
     programs_with: Vec<u64>,
     programs: u64,
+    references: u64,
+    lifts: u64,
 }
 
 impl ChoiceLog {
@@ -630,6 +632,30 @@ impl ChoiceLog {
     /// ```
     pub fn programs(&self) -> u64 {
         self.programs
+    }
+
+    /// How many references were settled (each points at a binder).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().references(), 0);
+    /// ```
+    pub fn references(&self) -> u64 {
+        self.references
+    }
+
+    /// How many references got a new, lifted definition rather than an
+    /// existing variable (`1 - lifts / references` is the share that reuse
+    /// a variable).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().lifts(), 0);
+    /// ```
+    pub fn lifts(&self) -> u64 {
+        self.lifts
     }
 
     /// A table with a row per generatable production: offered, chosen, the
@@ -686,6 +712,8 @@ impl ChoiceLog {
             chosen: vec![0; count],
             programs_with: vec![0; count],
             programs: 0,
+            references: 0,
+            lifts: 0,
         }
     }
 
@@ -716,6 +744,8 @@ pub struct Generator<'s> {
     spec: &'s Spec,
     options: Options,
     enabled: Vec<bool>,
+    /// The definitions that may be lifted, by production.
+    liftable: Vec<bool>,
     heights: Vec<u32>,
     log: ChoiceLog,
     choices: Vec<ProdId>,
@@ -762,16 +792,20 @@ impl<'s> Generator<'s> {
             }
         }
         let named = |names: &[String], id: ProdId| names.iter().any(|n| covers(n, id));
+        let switched_on = |id: ProdId| {
+            let off_by_default = spec
+                .production(id)
+                .features()
+                .iter()
+                .any(|group| spec.features_off_by_default().contains(group));
+            let switched_off = off_by_default || named(&options.without, id);
+            !switched_off || named(&options.with, id)
+        };
         let enabled: Vec<bool> = ids()
-            .map(|id| {
-                let production = spec.production(id);
-                let off_by_default = production
-                    .features()
-                    .iter()
-                    .any(|group| spec.features_off_by_default().contains(group));
-                let switched_off = off_by_default || named(&options.without, id);
-                production.is_generatable() && (!switched_off || named(&options.with, id))
-            })
+            .map(|id| spec.production(id).is_generatable() && switched_on(id))
+            .collect();
+        let liftable: Vec<bool> = ids()
+            .map(|id| spec.production(id).is_liftable() && switched_on(id))
             .collect();
         let heights = spec
             .finishing_heights(&enabled)
@@ -782,6 +816,7 @@ impl<'s> Generator<'s> {
             spec,
             options,
             enabled,
+            liftable,
             heights,
             log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
@@ -910,19 +945,21 @@ impl<'s> Generator<'s> {
             }
         }
         let (node_type, depth) = (hole.node_type(), hole.depth());
-        let effectful = |p: &Production| p.io || p.calls || p.container_access.is_some() || p.reference_info.is_some();
+        let effectful =
+            |p: &Production| p.io || p.callee.is_some() || p.container_access.is_some() || p.reference_info.is_some();
         let around = match self.choices.iter().any(|&c| effectful(spec.production(c))) {
             true => self.effects.around(spec, tree, node),
             false => crate::effects::Effects::default(),
         };
         self.choices.retain(|&choice| {
             let production = spec.production(choice);
+            // Neither the callee nor the container's type is known before the
+            // node is made.
             let mut effects = crate::effects::Effects {
                 io: production.io,
-                calls: production.calls,
+                anything: production.callee.is_some(),
                 ..Default::default()
             };
-            // The container's type is not known before the node is made.
             match production.container_access.as_ref().map(|(_, access)| *access) {
                 Some(crate::scopes::Access::Read) => effects.container_reads.push(None),
                 Some(crate::scopes::Access::Write) => effects.container_writes.push(None),
@@ -964,8 +1001,8 @@ impl<'s> Generator<'s> {
                 harmless_bindings(&around, &visible, Access::Write),
             ];
             let sites = [
-                harmless_lift_site(&around, spec, tree, node, Access::Read),
-                harmless_lift_site(&around, spec, tree, node, Access::Write),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Read),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Write),
             ];
             let mut typing = tree.typing.as_mut();
             self.choices.retain(|&choice| {
@@ -1112,7 +1149,7 @@ impl<'s> Generator<'s> {
             let visible = crate::scopes::visible_bindings(spec, tree, node);
             let around = self.effects.around(spec, tree, node);
             let bindings = harmless_bindings(&around, &visible, info.access);
-            let site = harmless_lift_site(&around, spec, tree, node, info.access);
+            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access);
             let mut typing = tree.typing.as_mut();
             let fitting: Vec<&crate::scopes::Binding> = bindings
                 .into_iter()
@@ -1130,16 +1167,19 @@ impl<'s> Generator<'s> {
                 production: production.name().to_string(),
                 message: "no visible binding fits the reference, and none can be lifted".to_string(),
             })?;
-            let (name, binding_type) = match fitting.get(picked) {
-                Some(binding) => (binding.name.clone(), binding.ty.clone()),
+            self.log.references += 1;
+            let (name, binder, binding_type) = match fitting.get(picked) {
+                Some(binding) => (binding.name.clone(), binding.binder, binding.ty.clone()),
                 None => {
                     let site = site.expect("lifting was weighed only with a site");
                     let definition = definitions[random.below(definitions.len() as u64) as usize];
                     let lifted = self.lift(tree, node, &site, definition, random)?;
+                    self.log.lifts += 1;
                     let binding = crate::scopes::binding(spec, tree, lifted);
-                    (binding.name, binding.ty)
+                    (binding.name, binding.binder, binding.ty)
                 }
             };
+            tree.reference_targets.insert(node, binder);
             if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &binding_type) {
                 let ty = typing.types[node.index()].clone().expect("a typed node has a type");
                 typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {

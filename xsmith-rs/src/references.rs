@@ -48,15 +48,15 @@ pub(crate) fn liftable(
 pub(crate) fn harmless_lift_site(
     around: &Effects,
     spec: &Spec,
+    liftable: &[bool],
     tree: &Tree,
     node: NodeId,
     access: Access,
 ) -> Option<LiftSite> {
-    // No variable is called "": this stands for a variable not made yet.
-    if around.conflicts(&Effects::of_access(String::new(), access)) {
+    if around.conflicts_with_new_variable(access) {
         return None;
     }
-    lift_site(spec, tree, node, access)
+    lift_site(spec, liftable, tree, node, access)
 }
 
 /// The bindings a reference could read (or write) without conflicting
@@ -64,7 +64,7 @@ pub(crate) fn harmless_lift_site(
 pub(crate) fn harmless_bindings<'b>(around: &Effects, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
     visible
         .iter()
-        .filter(|binding| !around.conflicts(&Effects::of_access(binding.name.clone(), access)))
+        .filter(|binding| !around.conflicts(&Effects::of_access(binding.binder, access)))
         .collect()
 }
 

@@ -59,6 +59,10 @@ pub struct BinderInfo {
     pub style: BinderStyle,
     /// Whether a write reference may target it.
     pub writable: bool,
+    /// The child that holds a read-only definition's value, if any: a call
+    /// through a reference to the binder then has the latent effects of
+    /// that value (a function literal's body).
+    pub value_field: Option<String>,
 }
 
 impl BinderInfo {
@@ -73,6 +77,7 @@ impl BinderInfo {
             name_field: name_field.to_string(),
             style,
             writable: true,
+            value_field: None,
         }
     }
 
@@ -84,6 +89,19 @@ impl BinderInfo {
     /// ```
     pub fn read_only(mut self) -> BinderInfo {
         self.writable = false;
+        self
+    }
+
+    /// The same binder, with its value in the child `field` (only read-only
+    /// definitions' values are looked at: a writable one may be reassigned).
+    ///
+    /// ```
+    /// use xsmith::scopes::{BinderInfo, BinderStyle};
+    /// let info = BinderInfo::new("name", BinderStyle::Definition).read_only().value("init");
+    /// assert_eq!(info.value_field.as_deref(), Some("init"));
+    /// ```
+    pub fn value(mut self, field: &str) -> BinderInfo {
+        self.value_field = Some(field.to_string());
         self
     }
 }
@@ -231,8 +249,8 @@ pub(crate) struct LiftSite {
 
 /// The nearest scope above `node` that may receive a lifted definition
 /// before it, with the definition productions that fit its list (writable
-/// ones only, for a write).
-pub(crate) fn lift_site(spec: &Spec, tree: &Tree, node: NodeId, access: Access) -> Option<LiftSite> {
+/// ones only, for a write) and that `liftable` allows.
+pub(crate) fn lift_site(spec: &Spec, liftable: &[bool], tree: &Tree, node: NodeId, access: Access) -> Option<LiftSite> {
     let mut child = node;
     let mut cursor = tree.node(node).parent;
     while let Some(scope) = cursor {
@@ -251,7 +269,7 @@ pub(crate) fn lift_site(spec: &Spec, tree: &Tree, node: NodeId, access: Access) 
                 .copied()
                 .filter(|&p| {
                     let candidate = spec.production(p);
-                    candidate.is_generatable()
+                    liftable[p.index()]
                         && candidate.binder_info.as_ref().is_some_and(|b| {
                             b.style == BinderStyle::Definition && (access == Access::Read || b.writable)
                         })

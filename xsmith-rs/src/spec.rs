@@ -94,7 +94,14 @@ pub struct Production {
     pub(crate) lift_field: Option<usize>,
     pub(crate) strict_child_order: bool,
     pub(crate) io: bool,
-    pub(crate) calls: bool,
+    /// The child that is called, for a production that calls a function
+    /// value.
+    pub(crate) callee: Option<usize>,
+    /// The child that runs when the function value this production makes
+    /// is called.
+    pub(crate) function_body: Option<usize>,
+    /// The child holding the value of a read-only definition.
+    pub(crate) binder_value: Option<usize>,
     /// The child whose value is the container accessed, and how.
     pub(crate) container_access: Option<(String, crate::scopes::Access)>,
 }
@@ -160,6 +167,23 @@ impl Production {
     /// ```
     pub fn is_generatable(&self) -> bool {
         !self.is_abstract && self.may_be_generated
+    }
+
+    /// Whether the generator may lift it (insert it as a new definition
+    /// for a reference): a concrete definition, even one that
+    /// `may_be_generated` keeps from filling holes (so a language can make
+    /// definitions only where references need them).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert!(!spec.production(spec.lookup("Add").unwrap()).is_liftable());
+    /// ```
+    pub fn is_liftable(&self) -> bool {
+        !self.is_abstract
+            && self
+                .binder_info
+                .as_ref()
+                .is_some_and(|info| info.style == crate::scopes::BinderStyle::Definition)
     }
 
     /// The feature groups it belongs to.
@@ -527,7 +551,9 @@ impl Spec {
                 lift_field: None,
                 strict_child_order: false,
                 io: false,
-                calls: false,
+                callee: None,
+                function_body: None,
+                binder_value: None,
                 container_access: None,
             });
         }
@@ -562,6 +588,10 @@ impl Spec {
                     }
                     PropertyValue::BinderInfo(info) => {
                         check_data_field(production, &info.name_field, "binder_info")?;
+                        production.binder_value = match &info.value_field {
+                            Some(field) => Some(child_field(production, field, "binder_info")?),
+                            None => None,
+                        };
                         production.binder_info = Some(info);
                     }
                     PropertyValue::ReferenceInfo(info) => {
@@ -571,18 +601,12 @@ impl Spec {
                     PropertyValue::Scope(kind) => production.scope = Some(kind),
                     PropertyValue::StrictChildOrder(strict) => production.strict_child_order = strict,
                     PropertyValue::Io(io) => production.io = io,
-                    PropertyValue::Calls(calls) => production.calls = calls,
+                    PropertyValue::Calls(field) => production.callee = Some(child_field(production, &field, "calls")?),
+                    PropertyValue::FunctionBody(field) => {
+                        production.function_body = Some(child_field(production, &field, "function_body")?)
+                    }
                     PropertyValue::ContainerAccess(field, access) => {
-                        let is_child = production
-                            .field_index(&field)
-                            .is_some_and(|i| matches!(production.fields[i].kind, FieldKind::Child(_)));
-                        if !is_child {
-                            return Err(SpecError::NotAChildField {
-                                production: production.name.clone(),
-                                property: "mutable_container_access".to_string(),
-                                field,
-                            });
-                        }
+                        child_field(production, &field, "mutable_container_access")?;
                         production.container_access = Some((field, access));
                     }
                     PropertyValue::LiftPredicate(field) => {
@@ -607,7 +631,7 @@ impl Spec {
         }
 
         for production in &productions {
-            if !production.is_generatable() {
+            if !production.is_generatable() && !production.is_liftable() {
                 continue;
             }
             if type_system.is_some() {
@@ -878,6 +902,18 @@ fn walks_up_to(productions: &[Production], sub: usize, sup: usize) -> bool {
         cursor = productions[at].supertype.map(ProdId::index);
     }
     false
+}
+
+/// The index of `field`, which `property` requires to be a single child.
+fn child_field(production: &Production, field: &str, property: &str) -> Result<usize, SpecError> {
+    match production.field_index(field) {
+        Some(index) if matches!(production.fields[index].kind, FieldKind::Child(_)) => Ok(index),
+        _ => Err(SpecError::NotAChildField {
+            production: production.name.clone(),
+            property: property.to_string(),
+            field: field.to_string(),
+        }),
+    }
 }
 
 fn check_data_field(production: &Production, field: &str, property: &str) -> Result<(), SpecError> {

@@ -157,6 +157,8 @@ pub struct Tree {
     pub(crate) scope_binders: indexmap::IndexMap<NodeId, Vec<NodeId>>,
     /// How many fresh names have been given out.
     pub(crate) names_made: u32,
+    /// The binder each settled reference points at.
+    pub(crate) reference_targets: indexmap::IndexMap<NodeId, NodeId>,
 }
 
 /// The type variables of one tree and the type of each node: for a hole,
@@ -183,6 +185,7 @@ impl Tree {
             pending_holes: Vec::new(),
             scope_binders: indexmap::IndexMap::new(),
             names_made: 0,
+            reference_targets: indexmap::IndexMap::new(),
             typing: spec.type_system().map(|system| Typing {
                 store: TypeStore::new(system.clone()),
                 types: Vec::new(),
@@ -194,6 +197,17 @@ impl Tree {
         }
         tree.pending_holes.push(root);
         tree
+    }
+
+    /// The binder a reference node points at, once its name is settled.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::example::tree(&spec, 3);
+    /// assert_eq!(tree.reference_target(tree.root()), None);
+    /// ```
+    pub fn reference_target(&self, reference: NodeId) -> Option<NodeId> {
+        self.reference_targets.get(&reference).copied()
     }
 
     /// The root node.

@@ -109,7 +109,7 @@ fn spec_with(lifting: bool) -> Spec {
     c.reference_info("SetExpr", ReferenceInfo::new("name", Access::Write))
         .io("Print", true)
         .io("PrintExpr", true)
-        .calls("Call", true)
+        .calls("Call", "callee")
         .mutable_container_access("ArrayGet", "array", Access::Read)
         .mutable_container_access("ArraySet", "array", Access::Write)
         .choice_weight("SetExpr", 20.into())

@@ -7,6 +7,7 @@ component! {
         Block { stmts: [Stmt; 0..=3] }
         abstract Stmt {}
         Let: Stmt { name = |_| "", init: Expr }
+        Const: Stmt { name = |_| "", init: Expr }
         Set: Stmt { name = |_| "", value: Expr }
         abstract Expr {}
         Lit: Expr { value = |r| r.int_in(0, 9) }
@@ -20,15 +21,21 @@ component! {
     scope { Block => sequential, Lambda => sequential }
     strict_child_order { Block => true, Let => true }
     io { Print => true }
-    calls { Call => true }
+    calls { Call => callee }
+    function_body { Lambda => body }
     mutable_container_access { Get => read(array) }
     lift_predicate { Block => stmts }
-    binder_info { Let => definition(name), Param => parameter(name, read_only) }
+    binder_info {
+        Let => definition(name),
+        Const => definition(name, read_only, value = init),
+        Param => parameter(name, read_only),
+    }
     reference_info { Ref => read(name), Set => write(name) }
     render {
         Program => [body],
         Block => ["{", join(stmts, " "), "}"],
         Let => ["let ", name, " = ", init, ";"],
+        Const => ["const ", name, " = ", init, ";"],
         Set => [name, " = ", value, ";"],
         Lit => [value],
         Ref => [name],
