@@ -41,7 +41,10 @@ fn hangs(_: &str) -> Execution {
     Execution::Output(String::new())
 }
 
-fn campaign<'f>(findings: &Path, engines: &[(&'static str, fn(&str) -> Execution)]) -> Campaign<'f> {
+/// An in-process engine.
+type Engine = fn(&str) -> Execution;
+
+fn campaign<'f>(findings: &Path, engines: &[(&'static str, Engine)]) -> Campaign<'f> {
     let mut campaign = Campaign::new(&FUZZER, findings);
     campaign.count = 4;
     campaign.first_seed = 1000;
@@ -61,7 +64,7 @@ fn campaign<'f>(findings: &Path, engines: &[(&'static str, fn(&str) -> Execution
 fn each_verdict_of_in_process_engines() {
     let dir = tempfile::tempdir().unwrap();
     for (second, verdict) in [
-        (last_line as fn(&str) -> Execution, Verdict::Agree),
+        (last_line as Engine, Verdict::Agree),
         (length, Verdict::Differ),
         (rejects, Verdict::Rejected),
         (panics, Verdict::Crashed),

@@ -387,7 +387,10 @@ impl<'f> Campaign<'f> {
                         Ok(()) => {
                             tally.add(outcome.verdict);
                             bar.inc(1);
-                            bar.set_message(tally.to_string());
+                            bar.set_message(format!(
+                                "differ {} rejected {} crashed {} timeout {}",
+                                tally.differ, tally.rejected, tally.crashed, tally.timeout
+                            ));
                             expected += 1;
                         }
                         Err(e) => {
