@@ -148,6 +148,8 @@ pub enum CampaignError {
     Spec(SpecError),
     /// Zero jobs.
     NoJobs,
+    /// A shard whose index is not within `1..=count`.
+    BadShard(Shard),
     /// The findings directory cannot be created.
     Findings(String),
     /// Writing a finding, the journal or the report, or reading a journal,
@@ -168,6 +170,7 @@ impl CampaignError {
             CampaignError::Implementation(_)
                 | CampaignError::Options(_)
                 | CampaignError::NoJobs
+                | CampaignError::BadShard(_)
                 | CampaignError::Findings(_)
         )
     }
@@ -180,6 +183,7 @@ impl fmt::Display for CampaignError {
             CampaignError::Options(e) => write!(f, "{e}"),
             CampaignError::Spec(e) => write!(f, "the fuzzer's spec is wrong: {e}"),
             CampaignError::NoJobs => write!(f, "--jobs must be at least 1"),
+            CampaignError::BadShard(shard) => write!(f, "--shard {shard}: not a shard K/N with 1 <= K <= N"),
             CampaignError::Findings(e) => write!(f, "--findings {e}"),
             CampaignError::Io(e) => write!(f, "{e}"),
         }
@@ -269,7 +273,7 @@ impl<'f> Campaign<'f> {
 
     /// Checks everything that can be checked before a program runs: at least
     /// one implementation, distinct names, every command installed, the
-    /// options, the spec, at least one job.
+    /// options, the spec, at least one job, a valid shard.
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
@@ -295,6 +299,9 @@ impl<'f> Campaign<'f> {
         }
         if self.jobs == 0 {
             return Err(CampaignError::NoJobs);
+        }
+        if !self.shard.is_valid() {
+            return Err(CampaignError::BadShard(self.shard));
         }
         let spec = (self.fuzzer.spec)().map_err(CampaignError::Spec)?;
         Generator::new(&spec, self.options.clone()).map_err(CampaignError::Options)?;

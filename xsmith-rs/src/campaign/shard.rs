@@ -38,12 +38,20 @@ impl Shard {
     /// assert_eq!(xsmith::Shard::default().len(10), 10);
     /// ```
     pub fn len(&self, programs: u64) -> u64 {
-        let first = self.index - 1;
-        if first >= programs {
-            0
-        } else {
-            (programs - first - 1) / self.count + 1
+        match self.index.checked_sub(1) {
+            Some(first) if self.is_valid() && first < programs => (programs - first - 1) / self.count + 1,
+            _ => 0,
         }
+    }
+
+    /// Whether `1 <= index <= count` (what parsing guarantees; an invalid
+    /// shard runs nothing, and a campaign refuses it).
+    ///
+    /// ```
+    /// assert!(!xsmith::Shard { index: 0, count: 2 }.is_valid());
+    /// ```
+    pub fn is_valid(&self) -> bool {
+        1 <= self.index && self.index <= self.count
     }
 
     /// Whether the shard runs no program of a campaign of `programs`.
@@ -63,7 +71,7 @@ impl Shard {
     /// assert_eq!(shard.programs(5).collect::<Vec<_>>(), [0, 2, 4]);
     /// ```
     pub fn programs(&self, programs: u64) -> impl Iterator<Item = u64> {
-        let (first, step) = (self.index - 1, self.count);
+        let (first, step) = (self.index.saturating_sub(1), self.count);
         (0..self.len(programs)).map(move |j| first + j * step)
     }
 }
