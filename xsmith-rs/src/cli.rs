@@ -1,15 +1,28 @@
 //! The standard command line every fuzzer gets with one call of [`main`].
 //!
 //! ```text
-//! xsmith-<lang> [--seed N] [--count N --output-dir DIR] [--max-depth N]
-//!               [--with NAME]... [--without NAME]... [--bytes FILE]
-//!               [--print-tree] [--log-choices] [--version]
+//! xsmith-<lang> [--seed N] [--count N --output-dir DIR] [GENERATION OPTIONS]
+//!               [--bytes FILE] [--print-tree] [--log-choices] [--version]
+//! xsmith-<lang> diff --count N [--seed START] [GENERATION OPTIONS]
+//!               [--impl NAME=COMMAND]... [--jobs J] [--timeout SECONDS]
+//!               [--memory-limit MIB] [--findings DIR] [--shard K/N] [--resume]
+//! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
+//!               [--type-max-depth N] [--with NAME]... [--without NAME]...
 //! ```
 //!
 //! With no `--count` one program goes to standard output. Program `i` of a
 //! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`. A bad
 //! option or value exits with status 2 and a message that names it; a
 //! program that cannot be generated exits with status 1.
+//!
+//! `diff` runs a differential [`Campaign`](crate::Campaign): each program on
+//! every implementation (the fuzzer's defaults, or those of `--impl`, whose
+//! first use drops the defaults), saving every finding in `--findings`
+//! (default `findings`). It prints one line per finding and ends with
+//! `programs N, agree A, differ D, rejected R, crashed C, timeout T`; it
+//! exits with status 0 when all programs agreed, 1 otherwise, 2 for a bad
+//! option, a malformed `--impl` or an implementation that is not installed
+//! (named with its Debian package).
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -19,12 +32,17 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
-use crate::fuzzer::{Fuzzer, Source};
+use crate::campaign::{Campaign, Implementation, Limits, Shard};
+use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::{Generator, Options};
 
 /// The options of the standard command line.
 #[derive(Parser, Debug)]
-#[command(about = "Generates random conforming programs.", disable_version_flag = true)]
+#[command(
+    about = "Generates random conforming programs.",
+    disable_version_flag = true,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Args {
     /// Seed of the first program (default: a random seed, written in the header).
     #[arg(long, value_name = "N")]
@@ -35,6 +53,84 @@ pub struct Args {
     /// Directory for --count programs, named <seed>.<extension>.
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: GenerationArgs,
+    /// Generate from the bytes of FILE instead of a seed (program i of --count
+    /// reads from offset --bytes-offset + i).
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    pub bytes: Option<PathBuf>,
+    /// Where in the --bytes file reading starts.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "bytes")]
+    pub bytes_offset: usize,
+    /// Also print each program's tree to standard error.
+    #[arg(long)]
+    pub print_tree: bool,
+    /// Print, to standard error, how often each production was offered and chosen.
+    #[arg(long)]
+    pub log_choices: bool,
+    /// Print the fuzzer's name and version.
+    #[arg(long)]
+    pub version: bool,
+    /// A subcommand instead of generating.
+    #[command(subcommand)]
+    pub command: Option<Subcommand>,
+}
+
+/// The subcommands of the standard command line.
+#[derive(clap::Subcommand, Debug)]
+pub enum Subcommand {
+    /// Run a differential campaign: each program on every implementation,
+    /// saving every difference, crash, timeout and rejection.
+    Diff(DiffArgs),
+}
+
+/// The options of `diff`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--impl", "a=sh {}", "--max-depth", "3"]);
+/// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!() };
+/// assert_eq!((diff.count, diff.generation.options().max_depth), (5, 3));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// How many programs the campaign has (over all shards).
+    #[arg(long, value_name = "N")]
+    pub count: u64,
+    /// Seed of the first program; program i uses seed START + i (default: random).
+    #[arg(long, value_name = "START")]
+    pub seed: Option<u64>,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: GenerationArgs,
+    /// An implementation to run programs on, NAME=COMMAND, with {} in COMMAND
+    /// for the program file (repeatable; the first drops the fuzzer's defaults).
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    pub implementations: Vec<String>,
+    /// How many programs run at once (default: the number of cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+    /// Wall-clock limit of one run; past it its whole process group is killed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none).
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_limit: u64,
+    /// Where findings and the campaign's journal are saved.
+    #[arg(long, value_name = "DIR", default_value = "findings")]
+    pub findings: PathBuf,
+    /// Run only shard K of N: the programs i with i % N == K - 1.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
+    /// Continue the newest journal of this same campaign in --findings.
+    #[arg(long, requires = "seed")]
+    pub resume: bool,
+}
+
+/// The options that shape each program, shared by generation and `diff`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct GenerationArgs {
     /// Past this depth only the choices that finish soonest are made.
     #[arg(long, value_name = "N", default_value_t = Options::default().max_depth)]
     pub max_depth: u32,
@@ -53,22 +149,6 @@ pub struct Args {
     /// Switch off a production or feature group.
     #[arg(long, value_name = "NAME")]
     pub without: Vec<String>,
-    /// Generate from the bytes of FILE instead of a seed (program i of --count
-    /// reads from offset --bytes-offset + i).
-    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
-    pub bytes: Option<PathBuf>,
-    /// Where in the --bytes file reading starts.
-    #[arg(long, value_name = "N", default_value_t = 0, requires = "bytes")]
-    pub bytes_offset: usize,
-    /// Also print each program's tree to standard error.
-    #[arg(long)]
-    pub print_tree: bool,
-    /// Print, to standard error, how often each production was offered and chosen.
-    #[arg(long)]
-    pub log_choices: bool,
-    /// Print the fuzzer's name and version.
-    #[arg(long)]
-    pub version: bool,
 }
 
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -89,6 +169,19 @@ impl Args {
     /// use clap::Parser;
     /// let args = xsmith::cli::Args::parse_from(["x", "--max-depth", "3", "--without", "Div"]);
     /// assert_eq!(args.options().max_depth, 3);
+    /// ```
+    pub fn options(&self) -> Options {
+        self.generation.options()
+    }
+}
+
+impl GenerationArgs {
+    /// The generation options these arguments give.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// let args = xsmith::cli::Args::parse_from(["x", "--type-max-depth", "4"]);
+    /// assert_eq!(args.generation.options().type_max_depth, 4);
     /// ```
     pub fn options(&self) -> Options {
         Options {
@@ -113,6 +206,7 @@ impl Args {
 ///     comment: |text| format!("# {text}\n"),
 ///     prelude: "",
 ///     width: 80,
+///     implementations: &[xsmith::Implementation::Command { name: "sh", template: "sh {}", package: "dash" }],
 /// };
 ///
 /// fn main() -> std::process::ExitCode {
@@ -128,8 +222,13 @@ pub fn main(fuzzer: &Fuzzer) -> ExitCode {
 ///
 /// ```
 /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80 };
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     implementations: &[] };
 /// let status = xsmith::cli::run(&fuzzer, ["x", "--seed", "3", "--max-depth", "2"]);
+/// assert_eq!(status, std::process::ExitCode::SUCCESS);
+/// let findings = tempfile::tempdir().unwrap();
+/// let diff = ["x", "diff", "--count", "4", "--impl", "a=cat {}", "--impl", "b=cat -- {}", "--findings"];
+/// let status = xsmith::cli::run(&fuzzer, diff.into_iter().chain([findings.path().to_str().unwrap()]));
 /// assert_eq!(status, std::process::ExitCode::SUCCESS);
 /// ```
 pub fn run<I, T>(fuzzer: &Fuzzer, args: I) -> ExitCode
@@ -151,6 +250,9 @@ where
     if args.version {
         println!("{} {}", fuzzer.name, fuzzer.version);
         return ExitCode::SUCCESS;
+    }
+    if let Some(Subcommand::Diff(diff_args)) = &args.command {
+        return diff(fuzzer, diff_args);
     }
     // Trees are walked recursively, and a tree may be as deep as the node
     // budget allows: the work runs on a thread with a large stack (only
@@ -180,15 +282,52 @@ where
     }
 }
 
-/// The stack of the generation thread: 1 GiB of address space, enough for
-/// trees as deep as a large node budget.
-const GENERATION_STACK: usize = 1 << 30;
-
 enum Failure {
     /// A bad option or value (status 2).
     Usage(String),
     /// Something went wrong doing what was asked (status 1).
     Run(String),
+}
+
+/// Runs `diff`: the campaign, its report on standard output, the summary
+/// line last.
+fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
+    let fail = |status: u8, message: &dyn std::fmt::Display| {
+        eprintln!("{}: error: {message}", fuzzer.name);
+        ExitCode::from(status)
+    };
+    let mut campaign = Campaign::new(fuzzer, &args.findings);
+    if !args.implementations.is_empty() {
+        match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
+            Ok(implementations) => campaign.implementations = implementations,
+            Err(e) => return fail(2, &e),
+        }
+    }
+    campaign.options = args.generation.options();
+    campaign.first_seed = args.seed.unwrap_or_else(random_seed);
+    campaign.count = args.count;
+    campaign.shard = args.shard;
+    if let Some(jobs) = args.jobs {
+        campaign.jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
+    }
+    campaign.limits = Limits {
+        timeout: args.timeout,
+        memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
+    };
+    campaign.resume = args.resume;
+    campaign.progress = true;
+    let mut stdout = std::io::stdout().lock();
+    match campaign.run(&mut stdout) {
+        Ok(tally) => {
+            let _ = writeln!(stdout, "{tally}");
+            if tally.all_agree() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
+    }
 }
 
 fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {

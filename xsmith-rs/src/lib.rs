@@ -8,8 +8,9 @@
 //!
 //! A fuzzer declares its grammar and properties in one or more
 //! [`component!`]s, assembles them into a [`Spec`], and hands a [`Fuzzer`] to
-//! [`cli::main`]. The engine fills holes in a [`Tree`] with choices drawn from
-//! a [`Random`] source and renders the tree through [`pretty`] documents.
+//! [`cli::main`], whose `diff` subcommand runs a differential [`Campaign`].
+//! The engine fills holes in a [`Tree`] with choices drawn from a [`Random`]
+//! source and renders the tree through [`pretty`] documents.
 //!
 //! ```
 //! use xsmith::{component, Spec};
@@ -40,6 +41,7 @@
 extern crate self as xsmith;
 
 pub mod attributes;
+pub mod campaign;
 pub mod cli;
 pub mod component;
 pub mod effects;
@@ -57,6 +59,9 @@ mod type_filter;
 pub mod types;
 
 pub use attributes::{Attribute, Dependence};
+pub use campaign::{
+    Campaign, CampaignError, Execution, Implementation, ImplementationError, Limits, Run, Shard, Tally, Verdict,
+};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use fuzzer::{Fuzzer, Program, Source};
 pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole, OptionError, Options};

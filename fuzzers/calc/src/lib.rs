@@ -3,7 +3,7 @@
 //! in both `python3` and `node` (a polyglot header defines the wrapper and
 //! `show` in each) and prints the value.
 
-use xsmith::{component, Fuzzer, Spec};
+use xsmith::{component, Fuzzer, Implementation, Spec};
 
 component! {
     /// The calc grammar and its rendering.
@@ -49,4 +49,20 @@ pub const FUZZER: Fuzzer = Fuzzer {
     comment: |text| format!("#! {text}\n"),
     prelude: PRELUDE,
     width: 80,
+    implementations: IMPLEMENTATIONS,
 };
+
+/// The implementations `xsmith-calc diff` runs programs on by default: one
+/// text runs in both.
+pub const IMPLEMENTATIONS: &[Implementation] = &[
+    Implementation::Command {
+        name: "python3",
+        template: "python3 {}",
+        package: "python3",
+    },
+    Implementation::Command {
+        name: "node",
+        template: "node {}",
+        package: "nodejs",
+    },
+];

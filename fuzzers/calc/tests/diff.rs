@@ -1,0 +1,397 @@
+//! `xsmith-calc diff`, through the real binary and real processes: python3
+//! and node for agreement, small shell commands for every other verdict.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const CALC: &str = env!("CARGO_BIN_EXE_xsmith-calc");
+
+fn calc(args: &[&str]) -> Output {
+    Command::new(CALC).args(args).output().expect("xsmith-calc runs")
+}
+
+/// Runs `diff` with `args` and findings in `findings`.
+fn diff(findings: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["diff", "--findings", findings.to_str().unwrap()];
+    all.extend_from_slice(args);
+    calc(&all)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The summary line: the last line of standard output.
+fn summary(output: &Output) -> String {
+    let stdout = text(&output.stdout);
+    stdout.lines().last().unwrap_or_default().to_string()
+}
+
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("xsmith-calc-diff-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// The names of the finding directories in `dir`, sorted.
+fn findings_in(dir: &Path) -> BTreeSet<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().into_string().unwrap())
+        .collect()
+}
+
+/// The program lines of the only journal in `dir`.
+fn journal_lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().skip(1).map(str::to_string).collect()
+}
+
+const ECHO_0: &str = r#"zero=sh -c "echo 0" {}"#;
+
+#[test]
+fn python3_and_node_agree_on_every_program() {
+    let dir = scratch("agree");
+    let output = diff(dir.path(), &["--count", "40", "--seed", "100"]);
+    assert_eq!(
+        summary(&output),
+        "programs 40, agree 40, differ 0, rejected 0, crashed 0, timeout 0",
+        "stdout: {}\nstderr: {}",
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert!(findings_in(dir.path()).is_empty(), "agreement saves nothing");
+    let journal = dir.path().join("campaign-100-40.journal");
+    let lines = journal_lines(&journal);
+    assert_eq!(lines.len(), 40);
+    assert_eq!(lines[0], "100 agree");
+    assert_eq!(lines[39], "139 agree");
+}
+
+#[test]
+fn a_difference_is_saved_with_everything_that_regenerates_it() {
+    let dir = scratch("differ");
+    let args = [
+        "--count",
+        "3",
+        "--seed",
+        "20",
+        "--max-depth",
+        "3",
+        "--impl",
+        "cat=cat {}",
+        "--impl",
+        ECHO_0,
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        summary(&output),
+        "programs 3, agree 0, differ 3, rejected 0, crashed 0, timeout 0"
+    );
+    assert!(text(&output.stdout).contains(&format!("differ seed 21: {}", dir.path().join("differ-21").display())));
+    let finding = dir.path().join("differ-21");
+    let program = std::fs::read_to_string(finding.join("program.calc")).unwrap();
+    let command = std::fs::read_to_string(finding.join("command")).unwrap();
+    assert_eq!(command, "xsmith-calc --seed 21 --max-depth 3\n");
+    // The saved program is byte for byte what the command prints.
+    assert_eq!(program.as_bytes(), calc(&["--seed", "21", "--max-depth", "3"]).stdout);
+    assert_eq!(std::fs::read_to_string(finding.join("cat.stdout")).unwrap(), program);
+    assert_eq!(std::fs::read_to_string(finding.join("zero.stdout")).unwrap(), "0\n");
+    let status = std::fs::read_to_string(finding.join("zero.status")).unwrap();
+    assert_eq!(status, "exit status 0\nzero=sh -c \"echo 0\" {}\n");
+    let campaign = std::fs::read_to_string(finding.join("campaign")).unwrap();
+    assert!(
+        campaign.starts_with("xsmith-calc diff --seed 20 --count 3 --max-depth 3 "),
+        "{campaign}"
+    );
+
+    // A second run of the same campaign keeps the first run's findings.
+    std::fs::write(finding.join("zero.stdout"), "first run").unwrap();
+    let again = diff(dir.path(), &args);
+    assert_eq!(again.status.code(), Some(1));
+    let names = findings_in(dir.path());
+    let expected = [
+        "differ-20",
+        "differ-20-2",
+        "differ-21",
+        "differ-21-2",
+        "differ-22",
+        "differ-22-2",
+    ];
+    assert_eq!(names, expected.iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        std::fs::read_to_string(finding.join("zero.stdout")).unwrap(),
+        "first run"
+    );
+    assert!(dir.path().join("campaign-20-3.journal").is_file());
+    assert!(dir.path().join("campaign-20-3-2.journal").is_file());
+}
+
+#[test]
+fn rejections_and_crashes_are_saved() {
+    let dir = scratch("reject-crash");
+    let output = diff(
+        dir.path(),
+        &[
+            "--count",
+            "2",
+            "--seed",
+            "7",
+            "--impl",
+            "cat=cat {}",
+            "--impl",
+            "no=false {}",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        summary(&output),
+        "programs 2, agree 0, differ 0, rejected 2, crashed 0, timeout 0"
+    );
+    let status = std::fs::read_to_string(dir.path().join("rejected-7").join("no.status")).unwrap();
+    assert!(status.starts_with("exit status 1\n"), "{status}");
+
+    let crash = r#"segv=sh -c "kill -SEGV \$\$" {}"#;
+    let output = diff(
+        dir.path(),
+        &["--count", "2", "--seed", "7", "--impl", "no=false {}", "--impl", crash],
+    );
+    assert_eq!(
+        summary(&output),
+        "programs 2, agree 0, differ 0, rejected 0, crashed 2, timeout 0",
+        "a crash outranks a rejection"
+    );
+    let status = std::fs::read_to_string(dir.path().join("crashed-8").join("segv.status")).unwrap();
+    assert!(status.starts_with("killed by signal 11 (SIGSEGV)\n"), "{status}");
+    assert!(dir.path().join("rejected-7").join("program.calc").is_file());
+}
+
+#[test]
+fn a_timeout_kills_the_whole_process_group() {
+    let dir = scratch("timeout");
+    let marker = dir.path().join("marker");
+    // The background subshell would touch the marker after a second, unless
+    // it is killed with the rest of the group at the timeout.
+    let slow = format!("slow=sh -c \"(sleep 1; touch {}) & sleep 5\" {{}}", marker.display());
+    let started = Instant::now();
+    let output = diff(
+        dir.path(),
+        &[
+            "--count",
+            "2",
+            "--seed",
+            "1",
+            "--timeout",
+            "0.5",
+            "--impl",
+            "cat=cat {}",
+            "--impl",
+            &slow,
+        ],
+    );
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        summary(&output),
+        "programs 2, agree 0, differ 0, rejected 0, crashed 0, timeout 2"
+    );
+    let status = std::fs::read_to_string(dir.path().join("timeout-1").join("slow.status")).unwrap();
+    assert!(status.starts_with("timed out after 0.5 s\n"), "{status}");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(!marker.exists(), "a process of the timed-out run lived on");
+}
+
+#[test]
+fn a_missing_implementation_is_named_with_its_package() {
+    let dir = scratch("missing");
+    let empty_path = dir.path().join("bin");
+    std::fs::create_dir(&empty_path).unwrap();
+    let output = Command::new(CALC)
+        .args(["diff", "--count", "1", "--findings"])
+        .arg(dir.path().join("f"))
+        .env("PATH", &empty_path)
+        .output()
+        .unwrap();
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("`python3` is not installed: install the Debian package `python3`"),
+        "{stderr}"
+    );
+    assert!(!dir.path().join("f").exists(), "nothing ran");
+
+    let output = diff(
+        &dir.path().join("f"),
+        &["--count", "1", "--impl", "x=no-such-command-xyz {}"],
+    );
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("`no-such-command-xyz` is not installed"), "{stderr}");
+}
+
+#[test]
+fn bad_diff_options_exit_2_and_name_themselves() {
+    let dir = scratch("bad");
+    for (args, named) in [
+        (vec!["--count", "1", "--impl", "python3 {}"], "--impl `python3 {}`"),
+        (vec!["--count", "1", "--impl", "py=python3"], "no `{}`"),
+        (vec!["--count", "1", "--impl", "a/b=cat {}"], "--impl `a/b=cat {}`"),
+        (vec!["--count", "1", "--impl", "a=cat \"{}"], "unclosed quote"),
+        (
+            vec!["--count", "1", "--impl", "a=cat {}", "--impl", "a=cat {}"],
+            "two implementations are named `a`",
+        ),
+        (vec!["--count", "1", "--shard", "0/2"], "--shard"),
+        (vec!["--count", "1", "--shard", "3/2"], "3/2"),
+        (vec!["--count", "1", "--jobs", "0"], "--jobs"),
+        (vec!["--count", "1", "--timeout=0"], "--timeout"),
+        (vec!["--count", "1", "--without", "Multiply"], "Multiply"),
+        (vec!["--count", "1", "--resume"], "--seed"),
+        (vec!["--seed", "1"], "--count"),
+    ] {
+        let output = diff(dir.path(), &args);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
+    }
+}
+
+#[test]
+fn shards_split_the_seeds_exactly() {
+    let dir = scratch("shard");
+    let mut summaries = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let output = diff(
+            dir.path(),
+            &[
+                "--count",
+                "10",
+                "--seed",
+                "50",
+                "--shard",
+                shard,
+                "--impl",
+                "cat=cat {}",
+                "--impl",
+                ECHO_0,
+            ],
+        );
+        summaries.push(summary(&output));
+    }
+    assert_eq!(
+        summaries,
+        [
+            "programs 4, agree 0, differ 4, rejected 0, crashed 0, timeout 0",
+            "programs 3, agree 0, differ 3, rejected 0, crashed 0, timeout 0",
+            "programs 3, agree 0, differ 3, rejected 0, crashed 0, timeout 0",
+        ]
+    );
+    let expected: BTreeSet<String> = (50..60).map(|seed| format!("differ-{seed}")).collect();
+    assert_eq!(findings_in(dir.path()), expected, "every seed exactly once");
+    let lines = journal_lines(&dir.path().join("campaign-50-10-shard-2-of-3.journal"));
+    assert_eq!(
+        lines,
+        ["51 differ differ-51", "54 differ differ-54", "57 differ differ-57"]
+    );
+}
+
+#[test]
+fn a_stopped_campaign_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    let findings = dir.path().join("findings");
+    let slow = r#"slow=sh -c "sleep 0.2; echo 0" {}"#;
+    let args = [
+        "--count",
+        "8",
+        "--seed",
+        "30",
+        "--jobs",
+        "1",
+        "--impl",
+        "cat=cat {}",
+        "--impl",
+        slow,
+    ];
+    let mut all = vec!["diff", "--findings", findings.to_str().unwrap()];
+    all.extend_from_slice(&args);
+    let journal = findings.join("campaign-30-8.journal");
+    // Stop a real campaign (SIGKILL, as a batch scheduler would) once it has
+    // done a few programs.
+    let mut running = Command::new(CALC)
+        .args(&all)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while journal_done(&journal) < 3 {
+        assert!(Instant::now() < deadline, "the campaign made no progress");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    running.kill().unwrap();
+    running.wait().unwrap();
+    let before = journal_lines(&journal).len();
+    assert!((3..8).contains(&before), "{before}");
+
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let output = diff(&findings, &resume);
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains(&format!("(resumed after {before} of 8 programs)")),
+        "{stdout}"
+    );
+    assert_eq!(
+        summary(&output),
+        "programs 8, agree 0, differ 8, rejected 0, crashed 0, timeout 0"
+    );
+    let seeds: Vec<String> = journal_lines(&journal)
+        .iter()
+        .map(|l| l.split(' ').next().unwrap().to_string())
+        .collect();
+    assert_eq!(seeds, (30..38).map(|s| s.to_string()).collect::<Vec<_>>());
+    assert!(
+        !findings.join("campaign-30-8-2.journal").exists(),
+        "resumed, not restarted"
+    );
+    for seed in 30..38 {
+        assert!(findings.join(format!("differ-{seed}")).is_dir(), "seed {seed}");
+    }
+
+    // Resuming a finished campaign runs nothing and reports it whole.
+    let output = diff(&findings, &resume);
+    assert_eq!(
+        summary(&output),
+        "programs 8, agree 0, differ 8, rejected 0, crashed 0, timeout 0"
+    );
+    assert_eq!(journal_lines(&journal).len(), 8);
+
+    // A cut last line is dropped and its program run again; a campaign with
+    // other options is another campaign, with a journal of its own.
+    let whole = std::fs::read_to_string(&journal).unwrap();
+    let cut: Vec<&str> = whole.lines().take(3).collect();
+    std::fs::write(&journal, format!("{}\n32 dif", cut.join("\n"))).unwrap();
+    let output = diff(&findings, &resume);
+    assert!(text(&output.stdout).contains("(resumed after 2 of 8 programs)"));
+    assert_eq!(journal_lines(&journal).len(), 8);
+    assert_eq!(journal_lines(&journal)[2], "32 differ differ-32-2");
+    let mut other = resume.clone();
+    other.extend(["--max-depth", "2"]);
+    let output = diff(&findings, &other);
+    assert!(!text(&output.stdout).contains("resumed"));
+    assert!(findings.join("campaign-30-8-2.journal").is_file());
+}
+
+/// How many programs a journal records (0 before it exists).
+fn journal_done(path: &PathBuf) -> usize {
+    std::fs::read_to_string(path)
+        .map(|t| t.matches('\n').count().saturating_sub(1))
+        .unwrap_or(0)
+}

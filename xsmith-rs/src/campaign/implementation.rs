@@ -1,0 +1,362 @@
+//! Implementations of a language: an external command or an engine inside
+//! this process, what one run of a program on them gives, and the checks
+//! made before a campaign starts (a well-formed `--impl`, an installed
+//! command).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::process;
+
+/// One implementation a campaign runs every program on.
+///
+/// A fuzzer declares its defaults in [`Fuzzer::implementations`](crate::Fuzzer::implementations);
+/// `--impl NAME=COMMAND` replaces them (see [`Implementation::parse`]).
+///
+/// ```
+/// use xsmith::{Execution, Implementation};
+///
+/// const IMPLEMENTATIONS: &[Implementation] = &[
+///     Implementation::Command { name: "python3", template: "python3 {}", package: "python3" },
+///     Implementation::InProcess { name: "echo", run: |text| Execution::Output(text.to_string()) },
+/// ];
+/// assert_eq!(IMPLEMENTATIONS[0].name(), "python3");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Implementation {
+    /// An external command; `template` contains `{}` for the program file,
+    /// e.g. `"lua5.4 {}"`. It is split into words like a shell would (quotes
+    /// and backslashes) but run directly, with no shell; every `{}` in every
+    /// word becomes the program's path. `package` is the Debian package that
+    /// installs the command (empty when unknown, as for `--impl`).
+    Command {
+        /// A short name, used for the files of a finding.
+        name: &'static str,
+        /// The command line, with `{}` for the program file.
+        template: &'static str,
+        /// The Debian package that installs the command.
+        package: &'static str,
+    },
+    /// An engine inside this process, given the whole program text.
+    InProcess {
+        /// A short name, used for the files of a finding.
+        name: &'static str,
+        /// Runs one program.
+        run: fn(&str) -> Execution,
+    },
+}
+
+/// What running one program on one implementation gave.
+///
+/// ```
+/// let ran = xsmith::Execution::Output("3\n".into());
+/// assert_eq!(ran.kind(), "output");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Execution {
+    /// Ran to the end; what it printed (stdout) - the thing compared.
+    Output(String),
+    /// Did not compile/validate, or stopped with an error / non-zero exit /
+    /// trap (a conforming program never does either). The text says why
+    /// (stderr, message).
+    Rejected(String),
+    /// The implementation itself died (killed by a signal, internal error).
+    Crashed(String),
+    /// Did not finish within the timeout.
+    Timeout,
+}
+
+impl Execution {
+    /// One word for the kind of outcome: `output`, `rejected`, `crashed` or
+    /// `timeout`.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Execution::Timeout.kind(), "timeout");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Execution::Output(_) => "output",
+            Execution::Rejected(_) => "rejected",
+            Execution::Crashed(_) => "crashed",
+            Execution::Timeout => "timeout",
+        }
+    }
+}
+
+/// The limits every run of a campaign is held to.
+///
+/// ```
+/// let limits = xsmith::Limits::default();
+/// assert_eq!(limits.timeout, std::time::Duration::from_secs(10));
+/// assert_eq!(limits.memory, Some(4 << 30));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time one run may take; past it, the run's whole process
+    /// group is killed (an in-process run is abandoned: its thread cannot be
+    /// stopped, only no longer waited for).
+    pub timeout: Duration,
+    /// The data-segment limit (`RLIMIT_DATA`, bytes) of an external command:
+    /// what it may allocate, not what it reserves (engines that reserve large
+    /// address ranges, as V8 and WebAssembly runtimes do, still start).
+    /// `None`: no limit. In-process engines are not limited.
+    pub memory: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(10),
+            memory: Some(4 << 30),
+        }
+    }
+}
+
+/// Everything one run left behind: the outcome that is classified, and the
+/// raw material a finding saves.
+///
+/// ```
+/// use xsmith::{Execution, Implementation, Limits};
+/// let echo = Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) };
+/// let run = echo.run(std::path::Path::new("unused"), "hi\n", &Limits::default());
+/// assert_eq!(run.execution, Execution::Output("hi\n".into()));
+/// assert_eq!(run.stdout, "hi\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The classified outcome.
+    pub execution: Execution,
+    /// Everything written to standard output (an in-process engine's
+    /// output), lossily decoded as UTF-8.
+    pub stdout: String,
+    /// Everything written to standard error (an in-process engine's
+    /// message).
+    pub stderr: String,
+    /// How it ended, in words: `exit status 0`, `killed by signal 11
+    /// (SIGSEGV)`, `timed out after 10 s`, ...
+    pub status: String,
+}
+
+/// A bad `--impl`, a command that is not installed, or a clash of names.
+///
+/// ```
+/// let error = xsmith::Implementation::parse("python3 {}").unwrap_err();
+/// assert!(error.to_string().contains("--impl `python3 {}`"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImplementationError {
+    /// An `--impl` that is not `NAME=COMMAND` with a `{}` in the command and
+    /// a name fit for a file name.
+    Malformed {
+        /// The argument as given.
+        argument: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The command's first word is not an executable on the `PATH`.
+    NotInstalled {
+        /// The implementation's name.
+        name: String,
+        /// The command looked for.
+        command: String,
+        /// The Debian package that installs it (empty when unknown).
+        package: String,
+    },
+    /// Two implementations share a name.
+    Duplicate(String),
+    /// No implementations at all.
+    None,
+}
+
+impl fmt::Display for ImplementationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImplementationError::Malformed { argument, reason } => write!(f, "--impl `{argument}`: {reason}"),
+            ImplementationError::NotInstalled { name, command, package } if package.is_empty() => {
+                write!(
+                    f,
+                    "implementation `{name}`: the command `{command}` is not installed (not found on PATH)"
+                )
+            }
+            ImplementationError::NotInstalled { name, command, package } => write!(
+                f,
+                "implementation `{name}`: the command `{command}` is not installed: install the Debian package \
+                 `{package}` (apt-get install {package}), or name other implementations with --impl NAME=COMMAND"
+            ),
+            ImplementationError::Duplicate(name) => write!(f, "two implementations are named `{name}`"),
+            ImplementationError::None => write!(
+                f,
+                "no implementations to run: this fuzzer declares none; name them with --impl NAME=COMMAND"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ImplementationError {}
+
+impl Implementation {
+    /// The implementation's name.
+    ///
+    /// ```
+    /// let node = xsmith::Implementation::Command { name: "node", template: "node {}", package: "nodejs" };
+    /// assert_eq!(node.name(), "node");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Implementation::Command { name, .. } | Implementation::InProcess { name, .. } => name,
+        }
+    }
+
+    /// Parses a command-line `--impl NAME=COMMAND`: the name is letters,
+    /// digits, `-`, `_` and `.` (it names files); the command is split into
+    /// words like a shell would and must contain `{}`. The strings are leaked
+    /// to give them the `'static` lifetime of declared implementations (a
+    /// handful of short strings per process).
+    ///
+    /// ```
+    /// use xsmith::Implementation;
+    /// let lua = Implementation::parse("lua=lua5.4 -W {}").unwrap();
+    /// assert_eq!(lua.name(), "lua");
+    /// assert!(Implementation::parse("lua=lua5.4").is_err());
+    /// assert!(Implementation::parse("lua5.4 {}").is_err());
+    /// assert!(Implementation::parse("a/b=lua {}").is_err());
+    /// ```
+    pub fn parse(argument: &str) -> Result<Implementation, ImplementationError> {
+        let malformed = |reason: &str| ImplementationError::Malformed {
+            argument: argument.to_string(),
+            reason: reason.to_string(),
+        };
+        let (name, template) = argument
+            .split_once('=')
+            .ok_or_else(|| malformed("expected NAME=COMMAND, e.g. lua='lua5.4 {}'"))?;
+        if name.is_empty()
+            || name.starts_with('.')
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        {
+            return Err(malformed(
+                "the name must be letters, digits, `-`, `_` and `.`, not starting with `.`",
+            ));
+        }
+        words(template).map_err(|reason| malformed(&reason))?;
+        Ok(Implementation::Command {
+            name: Box::leak(name.to_string().into_boxed_str()),
+            template: Box::leak(template.to_string().into_boxed_str()),
+            package: "",
+        })
+    }
+
+    /// Checks that the implementation can run: its template is well formed
+    /// and its command is an executable (a path, or a name found on the
+    /// `PATH`). The error names the Debian package when it is known.
+    ///
+    /// ```
+    /// use xsmith::Implementation;
+    /// let sh = Implementation::Command { name: "sh", template: "sh {}", package: "dash" };
+    /// assert!(sh.check().is_ok());
+    /// let missing = Implementation::Command { name: "m", template: "no-such-command-xyz {}", package: "xyz" };
+    /// assert!(missing.check().unwrap_err().to_string().contains("Debian package `xyz`"));
+    /// ```
+    pub fn check(&self) -> Result<(), ImplementationError> {
+        let Implementation::Command {
+            name,
+            template,
+            package,
+        } = *self
+        else {
+            return Ok(());
+        };
+        let words = words(template).map_err(|reason| ImplementationError::Malformed {
+            argument: format!("{name}={template}"),
+            reason,
+        })?;
+        if locate(&words[0]).is_none() {
+            return Err(ImplementationError::NotInstalled {
+                name: name.to_string(),
+                command: words[0].clone(),
+                package: package.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Runs one program: an external command on the file `program` (which
+    /// must hold `text`), an in-process engine on `text`. Never panics: an
+    /// engine that panics has crashed, a command that cannot start too.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Limits};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let file = dir.path().join("p.sh");
+    /// std::fs::write(&file, "echo 42\n").unwrap();
+    /// let sh = Implementation::Command { name: "sh", template: "sh {}", package: "dash" };
+    /// let run = sh.run(&file, "echo 42\n", &Limits::default());
+    /// assert_eq!(run.execution, Execution::Output("42\n".into()));
+    /// assert_eq!(run.status, "exit status 0");
+    /// ```
+    pub fn run(&self, program: &Path, text: &str, limits: &Limits) -> Run {
+        match *self {
+            Implementation::Command { name, template, .. } => match words(template) {
+                Ok(words) => process::run(&words, program, limits),
+                Err(reason) => {
+                    let message = format!("implementation `{name}`: {reason}");
+                    Run {
+                        execution: Execution::Crashed(message.clone()),
+                        stdout: String::new(),
+                        stderr: message,
+                        status: "did not start".into(),
+                    }
+                }
+            },
+            Implementation::InProcess { run, .. } => process::run_in_process(run, text, limits),
+        }
+    }
+
+    /// How the implementation is written on a command line: `NAME=TEMPLATE`,
+    /// or `NAME=<in-process>`.
+    ///
+    /// ```
+    /// let sh = xsmith::Implementation::Command { name: "sh", template: "sh {}", package: "dash" };
+    /// assert_eq!(sh.describe(), "sh=sh {}");
+    /// ```
+    pub fn describe(&self) -> String {
+        match self {
+            Implementation::Command { name, template, .. } => format!("{name}={template}"),
+            Implementation::InProcess { name, .. } => format!("{name}=<in-process>"),
+        }
+    }
+}
+
+/// The words of a command template, which must have at least one word and a
+/// `{}` in some word.
+fn words(template: &str) -> Result<Vec<String>, String> {
+    let words = shlex::split(template).ok_or_else(|| "the command has an unclosed quote".to_string())?;
+    if words.is_empty() {
+        return Err("the command is empty".into());
+    }
+    if !words.iter().any(|w| w.contains("{}")) {
+        return Err("the command has no `{}` for the program file".into());
+    }
+    Ok(words)
+}
+
+/// Where the executable `command` is: itself when it has a `/`, else the
+/// first match on the `PATH`.
+fn locate(command: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let executable = |path: &Path| {
+        std::fs::metadata(path)
+            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+            .unwrap_or(false)
+    };
+    if command.contains('/') {
+        let path = PathBuf::from(command);
+        return executable(&path).then_some(path);
+    }
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join(command))
+        .find(|path| executable(path))
+}

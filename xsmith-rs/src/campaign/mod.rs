@@ -1,0 +1,529 @@
+//! Differential campaigns: generate programs, run each on every
+//! implementation, compare, and save everything that is not agreement.
+//!
+//! A [`Campaign`] runs the programs of seeds `first_seed .. first_seed +
+//! count` (those of its [`Shard`]) on `jobs` worker threads. A worker
+//! generates a program (byte for byte what `xsmith-<lang> --seed N
+//! <options>` prints), writes it to a scratch file, and runs it on each
+//! [`Implementation`] in turn under [`Limits`]: an external command in its
+//! own process group (the whole group is killed on timeout), its standard
+//! output and error read without ever blocking it, its memory capped with
+//! `RLIMIT_DATA` and core dumps off; or an in-process engine on its own
+//! thread. The [`Execution`]s give the program's [`Verdict`]; results are
+//! handled in seed order, whatever order the workers finish in.
+//!
+//! # Findings
+//!
+//! Every program whose verdict is not `agree` is saved in a new directory of
+//! the findings directory, `DIR/<verdict>-<seed>/` (`differ-1234/`), or
+//! `DIR/<verdict>-<seed>-2/`, `-3/`, ... when that exists already: the
+//! directory is created atomically, so no run, not even one running at the
+//! same time in the same directory, overwrites another's finding. It holds:
+//!
+//! | file | content |
+//! |---|---|
+//! | `program.<ext>` | the program (or `generation-error`, why it could not be generated) |
+//! | `command` | the command line that regenerates the program, e.g. `xsmith-calc --seed 1234 --max-depth 8` |
+//! | `campaign` | the command line of the whole campaign |
+//! | `<impl>.stdout`, `<impl>.stderr` | what implementation `<impl>` printed (each kept up to 64 MiB) |
+//! | `<impl>.status` | how it ended (`exit status 1`, `killed by signal 11 (SIGSEGV)`, `timed out after 10 s`) and, on a second line, `NAME=COMMAND` |
+//!
+//! # Stopping and resuming
+//!
+//! The campaign appends one line per program, in seed order, to a journal in
+//! the findings directory, `DIR/campaign-<first seed>-<count>.journal` (with
+//! `-shard-<K>-of-<N>` before `.journal` for a shard, and `-2`, `-3`, ...
+//! when that name is taken). Its first line is `# ` and the campaign's
+//! command; each other line is `SEED VERDICT [FINDING]`, written once the
+//! program's finding is saved. A campaign stopped at any point (Ctrl-C, a
+//! killed batch job) is resumed by running the same command again with
+//! `--resume`: the newest journal with the same command (the same seeds,
+//! shard, generation options, implementations, timeout and memory limit;
+//! `--jobs` may change) is continued after its last whole line, and the
+//! summary covers the whole campaign. A program that was running when the
+//! campaign stopped runs again (its finding, if it had been saved already, is
+//! saved a second time, under a `-2` name). With no such journal, `--resume`
+//! starts the campaign afresh.
+//!
+//! ```
+//! use xsmith::{Campaign, Execution, Implementation, Verdict};
+//!
+//! // An in-process "engine" that prints the program's last line, and one
+//! // that prints it twice: they differ on every program.
+//! fn last(text: &str) -> Execution {
+//!     Execution::Output(text.lines().last().unwrap_or("").to_string())
+//! }
+//! fn twice(text: &str) -> Execution {
+//!     let line = text.lines().last().unwrap_or("");
+//!     Execution::Output(format!("{line}{line}"))
+//! }
+//!
+//! let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     implementations: &[] };
+//! let findings = tempfile::tempdir().unwrap();
+//! let mut campaign = Campaign::new(&fuzzer, findings.path());
+//! campaign.count = 3;
+//! campaign.first_seed = 10;
+//! campaign.implementations = vec![
+//!     Implementation::InProcess { name: "last", run: last },
+//!     Implementation::InProcess { name: "same", run: last },
+//! ];
+//! let tally = campaign.run(&mut std::io::sink()).unwrap();
+//! assert_eq!(tally.to_string(), "programs 3, agree 3, differ 0, rejected 0, crashed 0, timeout 0");
+//!
+//! campaign.implementations[1] = Implementation::InProcess { name: "twice", run: twice };
+//! let tally = campaign.run(&mut std::io::sink()).unwrap();
+//! assert_eq!((tally.differ, tally.all_agree()), (3, false));
+//! assert!(findings.path().join("differ-11").join("program.t").is_file());
+//! assert!(findings.path().join("differ-11").join("twice.stdout").is_file());
+//! ```
+
+mod findings;
+mod implementation;
+mod journal;
+mod process;
+mod shard;
+mod verdict;
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+
+pub use implementation::{Execution, Implementation, ImplementationError, Limits, Run};
+pub use shard::Shard;
+pub use verdict::{Tally, Verdict};
+
+use crate::fuzzer::{option_args, Fuzzer, Source, GENERATION_STACK};
+use crate::generate::{Generator, OptionError, Options};
+use crate::spec::SpecError;
+
+/// One differential campaign: which programs, on which implementations,
+/// under which limits, saved where. [`Campaign::new`] gives the defaults;
+/// set the fields, then [`run`](Campaign::run) it (see the
+/// [module docs](self) for an example).
+#[derive(Clone, Debug)]
+pub struct Campaign<'f> {
+    /// The fuzzer whose programs are run.
+    pub fuzzer: &'f Fuzzer,
+    /// The generation options of every program.
+    pub options: Options,
+    /// The seed of program 0; program `i` has seed `first_seed + i`
+    /// (wrapping).
+    pub first_seed: u64,
+    /// How many programs the whole campaign has (over all shards).
+    pub count: u64,
+    /// Which of them this run runs.
+    pub shard: Shard,
+    /// What each program runs on.
+    pub implementations: Vec<Implementation>,
+    /// How many programs are generated and run at once.
+    pub jobs: usize,
+    /// The time and memory limits of each run.
+    pub limits: Limits,
+    /// Where findings and the journal go (created if missing).
+    pub findings: PathBuf,
+    /// Continue this campaign's newest journal instead of starting afresh.
+    pub resume: bool,
+    /// Draw a progress bar on standard error (only when it is a terminal).
+    pub progress: bool,
+}
+
+/// Why a campaign could not run, or stopped.
+///
+/// ```
+/// let error = xsmith::CampaignError::Implementation(xsmith::ImplementationError::None);
+/// assert!(error.is_usage());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CampaignError {
+    /// A bad, missing or duplicate implementation.
+    Implementation(ImplementationError),
+    /// A bad generation option.
+    Options(OptionError),
+    /// The fuzzer's spec does not assemble.
+    Spec(SpecError),
+    /// Zero jobs.
+    NoJobs,
+    /// A shard whose index is not within `1..=count`.
+    BadShard(Shard),
+    /// The findings directory cannot be created.
+    Findings(String),
+    /// Writing a finding, the journal or the report, or reading a journal,
+    /// failed.
+    Io(String),
+}
+
+impl CampaignError {
+    /// Whether the error is a bad option or value (the command line exits
+    /// with status 2 for those, 1 for the rest).
+    ///
+    /// ```
+    /// assert!(!xsmith::CampaignError::Io("disk full".into()).is_usage());
+    /// ```
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            CampaignError::Implementation(_)
+                | CampaignError::Options(_)
+                | CampaignError::NoJobs
+                | CampaignError::BadShard(_)
+                | CampaignError::Findings(_)
+        )
+    }
+}
+
+impl fmt::Display for CampaignError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CampaignError::Implementation(e) => write!(f, "{e}"),
+            CampaignError::Options(e) => write!(f, "{e}"),
+            CampaignError::Spec(e) => write!(f, "the fuzzer's spec is wrong: {e}"),
+            CampaignError::NoJobs => write!(f, "--jobs must be at least 1"),
+            CampaignError::BadShard(shard) => write!(f, "--shard {shard}: not a shard K/N with 1 <= K <= N"),
+            CampaignError::Findings(e) => write!(f, "--findings {e}"),
+            CampaignError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CampaignError {}
+
+/// One program's result, sent from a worker to the thread that reports.
+struct Outcome {
+    seed: u64,
+    /// The program, or why it could not be generated.
+    program: Result<String, String>,
+    runs: Vec<(Implementation, Run)>,
+    verdict: Verdict,
+}
+
+impl<'f> Campaign<'f> {
+    /// A campaign of 100 programs from seed 0 on the fuzzer's declared
+    /// implementations, default options and limits, one job per core,
+    /// findings in `findings`.
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let campaign = xsmith::Campaign::new(&fuzzer, "findings");
+    /// assert_eq!((campaign.first_seed, campaign.count), (0, 100));
+    /// assert!(campaign.jobs >= 1);
+    /// ```
+    pub fn new(fuzzer: &'f Fuzzer, findings: impl Into<PathBuf>) -> Campaign<'f> {
+        Campaign {
+            fuzzer,
+            options: Options::default(),
+            first_seed: 0,
+            count: 100,
+            shard: Shard::default(),
+            implementations: fuzzer.implementations.to_vec(),
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            limits: Limits::default(),
+            findings: findings.into(),
+            resume: false,
+            progress: false,
+        }
+    }
+
+    /// The command line that runs this campaign (`--jobs` aside), written in
+    /// the journal and in each finding's `campaign` file.
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let mut campaign = xsmith::Campaign::new(&fuzzer, "findings");
+    /// campaign.implementations = vec![xsmith::Implementation::parse("sh=sh -e {}").unwrap()];
+    /// assert_eq!(
+    ///     campaign.command_line(),
+    ///     "x diff --seed 0 --count 100 --timeout 10 --memory-limit 4096 --findings findings --impl 'sh=sh -e {}'"
+    /// );
+    /// ```
+    pub fn command_line(&self) -> String {
+        let mut words = vec![
+            self.fuzzer.name.to_string(),
+            "diff".into(),
+            "--seed".into(),
+            self.first_seed.to_string(),
+            "--count".into(),
+            self.count.to_string(),
+        ];
+        if self.shard != Shard::default() {
+            words.extend(["--shard".into(), self.shard.to_string()]);
+        }
+        words.extend(option_args(&self.options));
+        words.extend([
+            "--timeout".into(),
+            self.limits.timeout.as_secs_f64().to_string(),
+            "--memory-limit".into(),
+            self.limits.memory.map_or(0, |bytes| bytes >> 20).to_string(),
+            "--findings".into(),
+            self.findings.display().to_string(),
+        ]);
+        for implementation in &self.implementations {
+            words.extend(["--impl".into(), implementation.describe()]);
+        }
+        quote(&words)
+    }
+
+    /// Checks everything that can be checked before a program runs: at least
+    /// one implementation, distinct names, every command installed, the
+    /// options, the spec, at least one job, a valid shard.
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let campaign = xsmith::Campaign::new(&fuzzer, "findings");
+    /// assert_eq!(campaign.check(), Err(xsmith::CampaignError::Implementation(xsmith::ImplementationError::None)));
+    /// ```
+    pub fn check(&self) -> Result<(), CampaignError> {
+        if self.implementations.is_empty() {
+            return Err(CampaignError::Implementation(ImplementationError::None));
+        }
+        for (i, implementation) in self.implementations.iter().enumerate() {
+            if self.implementations[..i]
+                .iter()
+                .any(|o| o.name() == implementation.name())
+            {
+                return Err(CampaignError::Implementation(ImplementationError::Duplicate(
+                    implementation.name().to_string(),
+                )));
+            }
+            implementation.check().map_err(CampaignError::Implementation)?;
+        }
+        if self.jobs == 0 {
+            return Err(CampaignError::NoJobs);
+        }
+        if !self.shard.is_valid() {
+            return Err(CampaignError::BadShard(self.shard));
+        }
+        let spec = (self.fuzzer.spec)().map_err(CampaignError::Spec)?;
+        Generator::new(&spec, self.options.clone()).map_err(CampaignError::Options)?;
+        Ok(())
+    }
+
+    /// Runs the campaign (resuming it if asked), writing to `report` a first
+    /// line naming the campaign and its journal and one line per finding,
+    /// `<verdict> seed <seed>: <directory>`. Returns the tally of the whole
+    /// campaign, including the part an earlier run did; it never panics on a
+    /// program, an implementation or bad input.
+    pub fn run(&self, report: &mut dyn Write) -> Result<Tally, CampaignError> {
+        self.check()?;
+        std::fs::create_dir_all(&self.findings)
+            .map_err(|e| CampaignError::Findings(format!("{}: {e}", self.findings.display())))?;
+        let header = self.command_line();
+        let len = self.shard.len(self.count);
+        let seed_of = |j: u64| {
+            self.first_seed
+                .wrapping_add(self.shard.index - 1 + j * self.shard.count)
+        };
+        let mut stem = format!("campaign-{}-{}", self.first_seed, self.count);
+        if self.shard != Shard::default() {
+            stem.push_str(&format!("-shard-{}-of-{}", self.shard.index, self.shard.count));
+        }
+        let opened =
+            journal::open(&self.findings, &stem, &header, self.resume, len, seed_of).map_err(CampaignError::Io)?;
+        let (mut journal, done, mut tally) = (opened.journal, opened.done, opened.tally);
+        let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
+        writeln!(report, "campaign: {header}").map_err(io)?;
+        if done > 0 {
+            writeln!(
+                report,
+                "journal: {} (resumed after {done} of {len} programs)",
+                journal.path().display()
+            )
+        } else {
+            writeln!(report, "journal: {}", journal.path().display())
+        }
+        .map_err(io)?;
+
+        let bar = if self.progress && std::io::stderr().is_terminal() {
+            let bar = indicatif::ProgressBar::new(len);
+            if let Ok(style) = indicatif::ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.set_position(done);
+            bar
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+
+        let next = AtomicU64::new(done);
+        let stop = AtomicBool::new(false);
+        let (sender, receiver) = mpsc::channel::<Result<(u64, Outcome), CampaignError>>();
+        let workers = (self.jobs as u64).min(len - done).max(1) as usize;
+        let mut failure = None;
+        std::thread::scope(|scope| {
+            for w in 0..workers {
+                let sender = sender.clone();
+                let (next, stop) = (&next, &stop);
+                let spawned = std::thread::Builder::new()
+                    .name(format!("campaign-{w}"))
+                    .stack_size(GENERATION_STACK)
+                    .spawn_scoped(scope, move || self.work(len, &seed_of, next, stop, &sender));
+                if let Err(e) = spawned {
+                    failure.get_or_insert(CampaignError::Io(format!("cannot start a worker thread: {e}")));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            drop(sender);
+            let mut pending = BTreeMap::new();
+            let mut expected = done;
+            for message in receiver {
+                match message {
+                    Ok((j, outcome)) => {
+                        pending.insert(j, outcome);
+                    }
+                    Err(e) => {
+                        failure.get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                }
+                while failure.is_none() {
+                    let Some(outcome) = pending.remove(&expected) else {
+                        break;
+                    };
+                    match self.record(&outcome, &header, &mut journal, report, &bar) {
+                        Ok(()) => {
+                            tally.add(outcome.verdict);
+                            bar.inc(1);
+                            bar.set_message(format!(
+                                "differ {} rejected {} crashed {} timeout {}",
+                                tally.differ, tally.rejected, tally.crashed, tally.timeout
+                            ));
+                            expected += 1;
+                        }
+                        Err(e) => {
+                            failure = Some(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            }
+        });
+        bar.finish_and_clear();
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(tally),
+        }
+    }
+
+    /// One worker: generates and runs the shard's programs `next` hands out
+    /// until there are none left or the campaign stops.
+    fn work(
+        &self,
+        len: u64,
+        seed_of: &dyn Fn(u64) -> u64,
+        next: &AtomicU64,
+        stop: &AtomicBool,
+        sender: &mpsc::Sender<Result<(u64, Outcome), CampaignError>>,
+    ) {
+        let fail = |e: CampaignError| {
+            let _ = sender.send(Err(e));
+        };
+        let spec = match (self.fuzzer.spec)() {
+            Ok(spec) => spec,
+            Err(e) => return fail(CampaignError::Spec(e)),
+        };
+        let mut generator = match Generator::new(&spec, self.options.clone()) {
+            Ok(generator) => generator,
+            Err(e) => return fail(CampaignError::Options(e)),
+        };
+        let scratch = match tempfile::Builder::new().prefix("xsmith-campaign-").tempdir() {
+            Ok(dir) => dir,
+            Err(e) => return fail(CampaignError::Io(format!("cannot create a scratch directory: {e}"))),
+        };
+        let file = scratch.path().join(format!("program.{}", self.fuzzer.extension));
+        while !stop.load(Ordering::Relaxed) {
+            let j = next.fetch_add(1, Ordering::Relaxed);
+            if j >= len {
+                break;
+            }
+            let seed = seed_of(j);
+            let outcome = match self.fuzzer.program(&spec, &mut generator, Source::Seed(seed)) {
+                Ok(program) => {
+                    if let Err(e) = std::fs::write(&file, &program.text) {
+                        return fail(CampaignError::Io(format!("writing {}: {e}", file.display())));
+                    }
+                    let runs: Vec<(Implementation, Run)> = self
+                        .implementations
+                        .iter()
+                        .map(|i| (*i, i.run(&file, &program.text, &self.limits)))
+                        .collect();
+                    let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
+                    Outcome {
+                        seed,
+                        program: Ok(program.text),
+                        verdict: Verdict::of(&executions),
+                        runs,
+                    }
+                }
+                Err(e) => Outcome {
+                    seed,
+                    program: Err(e.to_string()),
+                    runs: Vec::new(),
+                    verdict: Verdict::Rejected,
+                },
+            };
+            if sender.send(Ok((j, outcome))).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Saves a program's finding (if any), reports it and journals it.
+    fn record(
+        &self,
+        outcome: &Outcome,
+        header: &str,
+        journal: &mut journal::Journal,
+        report: &mut dyn Write,
+        bar: &indicatif::ProgressBar,
+    ) -> Result<(), CampaignError> {
+        let mut saved = None;
+        if outcome.verdict != Verdict::Agree {
+            let command = quote(&self.fuzzer.command_line(&Source::Seed(outcome.seed), &self.options));
+            let finding = findings::Finding {
+                verdict: outcome.verdict,
+                seed: outcome.seed,
+                program: outcome.program.as_deref().map_err(String::as_str),
+                extension: self.fuzzer.extension,
+                command: &command,
+                campaign: header,
+                runs: &outcome.runs,
+            };
+            let dir = findings::save(&self.findings, &finding)
+                .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", self.findings.display())))?;
+            bar.suspend(|| {
+                writeln!(
+                    report,
+                    "{} seed {}: {}",
+                    outcome.verdict.name(),
+                    outcome.seed,
+                    dir.display()
+                )
+            })
+            .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
+            saved = dir.file_name().map(|n| n.to_string_lossy().into_owned());
+        }
+        journal
+            .record(outcome.seed, outcome.verdict, saved.as_deref())
+            .map_err(|e| CampaignError::Io(format!("writing {}: {e}", journal.path().display())))
+    }
+}
+
+/// Joins words into a command line a POSIX shell reads back as those words.
+fn quote(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,238 @@
+//! Running one program on one implementation, held to [`Limits`]: an
+//! external command in a process group of its own (killed whole on timeout,
+//! and after its leader exits, so nothing it started lingers), with its
+//! output read on two threads so that no pipe ever fills and blocks it; or an
+//! in-process engine on a thread of its own.
+
+use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use rustix::process::{getrlimit, kill_process_group, setrlimit, Pid, Resource, Rlimit, Signal};
+use wait_timeout::ChildExt;
+
+use super::implementation::{Execution, Limits, Run};
+use crate::fuzzer::GENERATION_STACK;
+
+/// At most this much of each output stream is kept; the rest is read and
+/// dropped (and the stream is marked as cut).
+const OUTPUT_CAP: usize = 64 << 20;
+
+/// How long the output pipes may stay open once the process group is gone
+/// (only a process that left the group can hold them longer).
+const PIPE_GRACE: Duration = Duration::from_secs(2);
+
+/// Runs the command `words` (every `{}` replaced by `program`).
+pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
+    let path = program.to_string_lossy();
+    let argv: Vec<String> = words.iter().map(|w| w.replace("{}", &path)).collect();
+    let mut command = Command::new(&argv[0]);
+    command
+        .args(&argv[1..])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    // The limits are computed before the fork: between fork and exec only
+    // async-signal-safe calls are allowed, and setrlimit (a raw system call
+    // in rustix) is one. A soft limit never exceeds the inherited hard one.
+    let core = Rlimit {
+        current: Some(0),
+        maximum: getrlimit(Resource::Core).maximum,
+    };
+    let data = limits.memory.map(|bytes| {
+        let maximum = getrlimit(Resource::Data).maximum;
+        Rlimit {
+            current: Some(maximum.map_or(bytes, |m| m.min(bytes))),
+            maximum,
+        }
+    });
+    // SAFETY: the closure only makes setrlimit system calls on values
+    // computed before the fork; it allocates nothing and takes no lock.
+    unsafe {
+        command.pre_exec(move || {
+            setrlimit(Resource::Core, core)?;
+            if let Some(data) = data {
+                setrlimit(Resource::Data, data)?;
+            }
+            Ok(())
+        });
+    }
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => return failed_to_start(&argv[0], &e),
+    };
+    let group = Pid::from_child(&child);
+    let (sender, receiver) = mpsc::channel();
+    let pipes: [(usize, Option<Box<dyn Read + Send>>); 2] = [
+        (0, child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>)),
+        (1, child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>)),
+    ];
+    for (stream, pipe) in pipes {
+        let sender = sender.clone();
+        let Some(pipe) = pipe else { continue };
+        let reader = std::thread::Builder::new().name("output".into()).spawn(move || {
+            let _ = sender.send((stream, read_capped(pipe)));
+        });
+        if let Err(e) = reader {
+            let _ = kill_process_group(group, Signal::KILL);
+            let _ = child.wait();
+            return failed_to_start(&argv[0], &e);
+        }
+    }
+    drop(sender);
+    let status = child.wait_timeout(limits.timeout);
+    // Kill the whole group: on timeout, the run; after a normal exit, any
+    // process the run left behind (ESRCH when there is none).
+    let _ = kill_process_group(group, Signal::KILL);
+    let status = match status {
+        Ok(Some(status)) => Some(status),
+        Ok(None) => {
+            let _ = child.wait();
+            None
+        }
+        Err(e) => {
+            let _ = child.wait();
+            let message = format!("waiting for `{}` failed: {e}", argv[0]);
+            return Run {
+                execution: Execution::Crashed(message.clone()),
+                stdout: String::new(),
+                stderr: message,
+                status: "lost".into(),
+            };
+        }
+    };
+    let mut outputs = [String::new(), String::new()];
+    for _ in 0..2 {
+        match receiver.recv_timeout(PIPE_GRACE) {
+            Ok((stream, text)) => outputs[stream] = text,
+            Err(_) => break,
+        }
+    }
+    let [stdout, stderr] = outputs;
+    let (execution, status) = match status {
+        None => (
+            Execution::Timeout,
+            format!("timed out after {} s", limits.timeout.as_secs_f64()),
+        ),
+        Some(status) => classify(status, &stdout, &stderr),
+    };
+    Run {
+        execution,
+        stdout,
+        stderr,
+        status,
+    }
+}
+
+/// Runs an in-process engine on a thread of its own with a large stack. A
+/// panic is a crash; past the timeout the thread is abandoned (it cannot be
+/// stopped) and the run has timed out.
+pub(super) fn run_in_process(engine: fn(&str) -> Execution, text: &str, limits: &Limits) -> Run {
+    let text = text.to_string();
+    let (sender, receiver) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("in-process".into())
+        .stack_size(GENERATION_STACK)
+        .spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine(&text)));
+            let _ = sender.send(outcome);
+        });
+    let execution = match spawned {
+        Err(e) => Execution::Crashed(format!("cannot start the engine's thread: {e}")),
+        Ok(_) => match receiver.recv_timeout(limits.timeout) {
+            Ok(Ok(execution)) => execution,
+            Ok(Err(panic)) => Execution::Crashed(format!("panicked: {}", panic_message(&*panic))),
+            Err(mpsc::RecvTimeoutError::Timeout) => Execution::Timeout,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Execution::Crashed("the engine's thread vanished".into()),
+        },
+    };
+    let (stdout, stderr) = match &execution {
+        Execution::Output(text) => (text.clone(), String::new()),
+        Execution::Rejected(text) | Execution::Crashed(text) => (String::new(), text.clone()),
+        Execution::Timeout => (String::new(), String::new()),
+    };
+    let status = match &execution {
+        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
+        other => format!("in process: {}", other.kind()),
+    };
+    Run {
+        execution,
+        stdout,
+        stderr,
+        status,
+    }
+}
+
+/// Exit 0: output; killed by a signal: crashed; any other exit: rejected.
+fn classify(status: ExitStatus, stdout: &str, stderr: &str) -> (Execution, String) {
+    if let Some(signal) = status.signal() {
+        let words = format!("killed by signal {signal}{}", signal_name(signal));
+        return (Execution::Crashed(words.clone()), words);
+    }
+    let code = status.code().unwrap_or(-1);
+    let words = format!("exit status {code}");
+    if status.success() {
+        return (Execution::Output(stdout.to_string()), words);
+    }
+    let why = if stderr.trim().is_empty() {
+        words.clone()
+    } else {
+        stderr.to_string()
+    };
+    (Execution::Rejected(why), words)
+}
+
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        1 => " (SIGHUP)",
+        2 => " (SIGINT)",
+        3 => " (SIGQUIT)",
+        4 => " (SIGILL)",
+        5 => " (SIGTRAP)",
+        6 => " (SIGABRT)",
+        7 => " (SIGBUS)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        24 => " (SIGXCPU)",
+        25 => " (SIGXFSZ)",
+        31 => " (SIGSYS)",
+        _ => "",
+    }
+}
+
+fn failed_to_start(command: &str, error: &std::io::Error) -> Run {
+    let message = format!("cannot start `{command}`: {error}");
+    Run {
+        execution: Execution::Crashed(message.clone()),
+        stdout: String::new(),
+        stderr: message,
+        status: "did not start".into(),
+    }
+}
+
+/// Reads a stream to its end, keeping at most [`OUTPUT_CAP`] bytes.
+fn read_capped(mut pipe: Box<dyn Read + Send>) -> String {
+    let mut kept = Vec::new();
+    let _ = (&mut pipe).take(OUTPUT_CAP as u64).read_to_end(&mut kept);
+    let dropped = std::io::copy(&mut pipe, &mut std::io::sink()).unwrap_or(0);
+    let mut text = String::from_utf8_lossy(&kept).into_owned();
+    if dropped > 0 {
+        text.push_str(&format!("\n[xsmith: {dropped} more bytes not kept]\n"));
+    }
+    text
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}

@@ -1,0 +1,163 @@
+//! What became of one program (its [`Verdict`]) and of a whole campaign (its
+//! [`Tally`], printed as the summary line).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::implementation::Execution;
+
+/// The class of one program, from the executions of all implementations:
+/// any timeout makes it `Timeout`; else any crash `Crashed`; else any
+/// rejection `Rejected`; else outputs that are not all equal `Differ`; else
+/// `Agree`.
+///
+/// ```
+/// use xsmith::{Execution, Verdict};
+/// let out = |s: &str| Execution::Output(s.into());
+/// assert_eq!(Verdict::of(&[out("1"), out("1")]), Verdict::Agree);
+/// assert_eq!(Verdict::of(&[out("1"), out("2")]), Verdict::Differ);
+/// assert_eq!(Verdict::of(&[out("1"), Execution::Rejected("e".into())]), Verdict::Rejected);
+/// assert_eq!(Verdict::of(&[Execution::Crashed("c".into()), Execution::Timeout]), Verdict::Timeout);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Every implementation printed the same.
+    Agree,
+    /// Every implementation ran to the end, and not all printed the same.
+    Differ,
+    /// Some implementation rejected the program or stopped with an error (or
+    /// the fuzzer could not generate it): the fuzzer is wrong, or the
+    /// implementation is.
+    Rejected,
+    /// Some implementation crashed.
+    Crashed,
+    /// Some implementation did not finish in time.
+    Timeout,
+}
+
+impl Verdict {
+    /// Classifies the executions of one program.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Verdict::of(&[]), xsmith::Verdict::Agree);
+    /// ```
+    pub fn of(executions: &[Execution]) -> Verdict {
+        let any = |kind: &str| executions.iter().any(|e| e.kind() == kind);
+        if any("timeout") {
+            Verdict::Timeout
+        } else if any("crashed") {
+            Verdict::Crashed
+        } else if any("rejected") {
+            Verdict::Rejected
+        } else if executions.windows(2).any(|pair| pair[0] != pair[1]) {
+            Verdict::Differ
+        } else {
+            Verdict::Agree
+        }
+    }
+
+    /// The verdict's word, as in finding names and the journal: `agree`,
+    /// `differ`, `rejected`, `crashed`, `timeout`.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Verdict::Differ.name(), "differ");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Agree => "agree",
+            Verdict::Differ => "differ",
+            Verdict::Rejected => "rejected",
+            Verdict::Crashed => "crashed",
+            Verdict::Timeout => "timeout",
+        }
+    }
+}
+
+impl FromStr for Verdict {
+    type Err = String;
+
+    /// Reads a verdict's word back.
+    ///
+    /// ```
+    /// assert_eq!("crashed".parse::<xsmith::Verdict>(), Ok(xsmith::Verdict::Crashed));
+    /// ```
+    fn from_str(word: &str) -> Result<Verdict, String> {
+        [
+            Verdict::Agree,
+            Verdict::Differ,
+            Verdict::Rejected,
+            Verdict::Crashed,
+            Verdict::Timeout,
+        ]
+        .into_iter()
+        .find(|v| v.name() == word)
+        .ok_or_else(|| format!("`{word}` is not a verdict"))
+    }
+}
+
+/// How many programs got each verdict. Its `Display` is the summary line of
+/// a campaign.
+///
+/// ```
+/// use xsmith::{Tally, Verdict};
+/// let mut tally = Tally::default();
+/// tally.add(Verdict::Agree);
+/// tally.add(Verdict::Timeout);
+/// assert_eq!(tally.to_string(), "programs 2, agree 1, differ 0, rejected 0, crashed 0, timeout 1");
+/// assert!(!tally.all_agree());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Programs run.
+    pub programs: u64,
+    /// Programs on which all implementations agreed.
+    pub agree: u64,
+    /// Programs whose outputs differed.
+    pub differ: u64,
+    /// Programs some implementation rejected.
+    pub rejected: u64,
+    /// Programs some implementation crashed on.
+    pub crashed: u64,
+    /// Programs some implementation timed out on.
+    pub timeout: u64,
+}
+
+impl Tally {
+    /// Counts one program.
+    ///
+    /// ```
+    /// let mut tally = xsmith::Tally::default();
+    /// tally.add(xsmith::Verdict::Differ);
+    /// assert_eq!((tally.programs, tally.differ), (1, 1));
+    /// ```
+    pub fn add(&mut self, verdict: Verdict) {
+        self.programs += 1;
+        *match verdict {
+            Verdict::Agree => &mut self.agree,
+            Verdict::Differ => &mut self.differ,
+            Verdict::Rejected => &mut self.rejected,
+            Verdict::Crashed => &mut self.crashed,
+            Verdict::Timeout => &mut self.timeout,
+        } += 1;
+    }
+
+    /// Whether every program agreed (the campaign's exit status is 0 only
+    /// then).
+    ///
+    /// ```
+    /// assert!(xsmith::Tally::default().all_agree());
+    /// ```
+    pub fn all_agree(&self) -> bool {
+        self.agree == self.programs
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "programs {}, agree {}, differ {}, rejected {}, crashed {}, timeout {}",
+            self.programs, self.agree, self.differ, self.rejected, self.crashed, self.timeout
+        )
+    }
+}
