@@ -126,4 +126,5 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
         .expect("the temp directory is writable")
 }
 
+pub mod names;
 pub mod typed;

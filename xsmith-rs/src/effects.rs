@@ -115,6 +115,21 @@ impl Effects {
             || containers_clash(&other.container_writes, &self.container_reads)
     }
 
+    /// Whether reading (or writing) the variable bound by `binder` conflicts
+    /// with `self` (the same as `conflicts` with [`Effects::of_access`],
+    /// without building it).
+    ///
+    /// ```
+    /// use xsmith::{effects::Effects, scopes::Access};
+    /// let spec = xsmith::example::spec();
+    /// let tree = xsmith::example::tree(&spec, 2);
+    /// let writes = Effects::of_access(tree.root(), Access::Write);
+    /// assert!(writes.conflicts_with_access(tree.root(), Access::Read));
+    /// ```
+    pub fn conflicts_with_access(&self, binder: NodeId, access: Access) -> bool {
+        self.anything || self.writes.contains(&binder) || (access == Access::Write && self.reads.contains(&binder))
+    }
+
     /// Whether reading (or writing) a variable that does not exist yet
     /// conflicts with `self`: only when `self` may do anything.
     ///

@@ -17,7 +17,7 @@ use smallvec::SmallVec;
 
 use crate::properties::Weight;
 use crate::random::Random;
-use crate::references::{binding_fits, harmless_bindings, harmless_lift_site, liftable};
+use crate::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
 use crate::spec::{FieldKind, ProdId, Production, Spec};
 use crate::tree::{NodeId, Slot, Tree, Value};
 use crate::types::{Type, TypeStore};
@@ -1000,9 +1000,13 @@ impl<'s> Generator<'s> {
                 harmless_bindings(&around, &visible, Access::Read),
                 harmless_bindings(&around, &visible, Access::Write),
             ];
+            // Past the depth bound a reference only reuses variables: a
+            // lifted definition's initialiser starts at its reference's
+            // depth, so chains of lifts end there.
+            let may_lift = depth < max_depth;
             let sites = [
-                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Read),
-                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Write),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Read).filter(|_| may_lift),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Write).filter(|_| may_lift),
             ];
             let mut typing = tree.typing.as_mut();
             self.choices.retain(|&choice| {
@@ -1011,12 +1015,11 @@ impl<'s> Generator<'s> {
                     return true;
                 };
                 let site = &sites[usize::from(info.access == Access::Write)];
-                bindings[usize::from(info.access == Access::Write)]
-                    .iter()
-                    .any(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
+                let candidates = &bindings[usize::from(info.access == Access::Write)];
+                !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty()
                     || site
                         .as_ref()
-                        .is_some_and(|site| !liftable(spec, site, production, node, typing.as_deref_mut()).is_empty())
+                        .is_some_and(|site| !liftable(spec, site, choice, node, typing.as_deref_mut()).is_empty())
             });
         }
         if depth >= max_depth {
@@ -1146,17 +1149,24 @@ impl<'s> Generator<'s> {
         }
         if let Some(info) = &production.reference_info {
             let spec = self.spec;
+            let reference = tree.node(node).production;
             let visible = crate::scopes::visible_bindings(spec, tree, node);
             let around = self.effects.around(spec, tree, node);
             let bindings = harmless_bindings(&around, &visible, info.access);
-            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access);
+            let may_lift = tree.node(node).depth < self.options.max_depth;
+            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
             let mut typing = tree.typing.as_mut();
-            let fitting: Vec<&crate::scopes::Binding> = bindings
-                .into_iter()
-                .filter(|b| binding_fits(b, info.access, production, node, typing.as_deref_mut()))
-                .collect();
+            let fitting = fitting_bindings(
+                spec,
+                &bindings,
+                info.access,
+                reference,
+                node,
+                typing.as_deref_mut(),
+                false,
+            );
             let definitions = match &site {
-                Some(site) => liftable(spec, site, production, node, typing),
+                Some(site) => liftable(spec, site, reference, node, typing),
                 None => Vec::new(),
             };
             // Existing variables are three times as likely as a new one each,
@@ -1206,8 +1216,13 @@ impl<'s> Generator<'s> {
         definition: ProdId,
         random: &mut Random,
     ) -> Result<NodeId, GenerateError> {
+        // The definition goes beside the reference's ancestors, but its
+        // initialiser counts as deeper than the reference: a chain of lifts
+        // (an initialiser whose references lift again) gets deeper at each
+        // step and so ends at the depth bound.
         let scope = tree.node(site.scope);
-        let depth = scope.depth + self.spec.production(scope.production).depth_increase;
+        let depth =
+            (scope.depth + self.spec.production(scope.production).depth_increase).max(tree.node(reference).depth);
         let hole = tree.add_hole(definition, Some(site.scope), depth);
         tree.insert_into_list(site.scope, site.slot, site.position, hole);
         if let Some(typing) = &mut tree.typing {

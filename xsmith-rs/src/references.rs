@@ -4,8 +4,43 @@
 
 use crate::effects::Effects;
 use crate::scopes::{lift_site, Access, Binding, LiftSite};
-use crate::spec::{ProdId, Production, Spec};
+use crate::spec::{ProdId, Spec};
 use crate::tree::{NodeId, Tree, Typing};
+use crate::type_filter::NodeTypeShape;
+use crate::types::{Type, TypeStore};
+
+/// Whether the reference production's own type is a fresh variable, so
+/// that it fits exactly what its hole requires and the checks below can
+/// compare the required type with a binder's directly.
+fn takes_hole_type(spec: &Spec, reference: ProdId) -> bool {
+    matches!(spec.node_type_shapes[reference.index()], Some(NodeTypeShape::Fresh))
+}
+
+/// Whether `a` and `b` unify, where that can be told without a trial: both
+/// ground (equal or not), or different at the top.
+fn unifies_quickly(store: &TypeStore, a: &Type, b: &Type) -> Option<bool> {
+    let (a, b) = (store.resolve(a), store.resolve(b));
+    match (&a, &b) {
+        (a, b) if a.is_ground_term() && b.is_ground_term() => return Some(a == b),
+        // Propagation keeps an unconstrained variable's neighbours
+        // unconstrained, and a ground type has no variable to occur in.
+        (Type::Var(v), t) | (t, Type::Var(v)) if t.is_ground_term() && store.is_unconstrained(*v) => return Some(true),
+        _ => {}
+    }
+    let head = |t: &Type| match t {
+        Type::Var(_) => None,
+        Type::Base(_) | Type::Nominal(_) => Some(0),
+        Type::Generic(..) => Some(1),
+        Type::Function(_) => Some(2),
+        Type::Product(_) => Some(3),
+        Type::Record(_) => Some(4),
+    };
+    match (head(&a), head(&b)) {
+        (Some(x), Some(y)) if x != y => Some(false),
+        (Some(0), Some(0)) => Some(a == b),
+        _ => None,
+    }
+}
 
 /// The definition productions of `site` that a reference of `production`
 /// at `node` could be given by lifting (in a typed tree, those whose type can
@@ -13,7 +48,7 @@ use crate::tree::{NodeId, Tree, Typing};
 pub(crate) fn liftable(
     spec: &Spec,
     site: &LiftSite,
-    production: &Production,
+    reference: ProdId,
     node: NodeId,
     typing: Option<&mut Typing>,
 ) -> Vec<ProdId> {
@@ -21,20 +56,26 @@ pub(crate) fn liftable(
         return site.definitions.clone();
     };
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let reference = production.type_info.as_ref().expect("assembly checks type_info");
+    let fresh_reference = takes_hole_type(spec, reference);
+    let resolved = typing.store.resolve(&required);
+    let info = |p: ProdId| {
+        spec.production(p)
+            .type_info
+            .as_ref()
+            .expect("assembly checks type_info")
+    };
     site.definitions
         .iter()
         .copied()
         .filter(|&definition| {
-            let info = spec
-                .production(definition)
-                .type_info
-                .as_ref()
-                .expect("assembly checks type_info");
+            let shape = spec.node_type_shapes[definition.index()].as_ref();
+            if let (true, Some(fits)) = (fresh_reference, shape.and_then(|s| s.fits(&resolved, &typing.store))) {
+                return fits;
+            }
             typing.store.trial(|store| {
-                let ty = (reference.node_type)(store);
+                let ty = (info(reference).node_type)(store);
                 store.unify(&ty, &required)?;
-                let bound = (info.node_type)(store);
+                let bound = (info(definition).node_type)(store);
                 store.unify(&bound, &ty)
             })
         })
@@ -64,18 +105,81 @@ pub(crate) fn harmless_lift_site(
 pub(crate) fn harmless_bindings<'b>(around: &Effects, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
     visible
         .iter()
-        .filter(|binding| !around.conflicts(&Effects::of_access(binding.binder, access)))
+        .filter(|binding| !around.conflicts_with_access(binding.binder, access))
         .collect()
+}
+
+/// How many visible bindings a reference tries to unify with, at most,
+/// among those whose fit a quick look at the types cannot decide: this
+/// bounds the work per reference (a trial unification each) however many
+/// variables are in sight, so generation stays linear in program size.
+pub(crate) const MAX_BINDING_TRIALS: usize = 6;
+
+/// The bindings among `bindings` that a reference of `reference` at `node`
+/// may point at (see [`binding_fits`]), except that at most
+/// [`MAX_BINDING_TRIALS`] undecided ones are tried, in order; with
+/// `first_only`, stops at the first that fits.
+pub(crate) fn fitting_bindings<'b>(
+    spec: &Spec,
+    bindings: &[&'b Binding],
+    access: Access,
+    reference: ProdId,
+    node: NodeId,
+    mut typing: Option<&mut Typing>,
+    first_only: bool,
+) -> Vec<&'b Binding> {
+    let mut fitting = Vec::new();
+    let mut trials = 0;
+    for &binding in bindings {
+        let fits = match quick_fit(spec, binding, access, reference, node, typing.as_deref()) {
+            Some(fits) => fits,
+            None if trials < MAX_BINDING_TRIALS => {
+                trials += 1;
+                binding_fits(spec, binding, access, reference, node, typing.as_deref_mut())
+            }
+            None => false,
+        };
+        if fits {
+            fitting.push(binding);
+            if first_only {
+                break;
+            }
+        }
+    }
+    fitting
+}
+
+/// Whether `binding` fits, when that needs no trial unification.
+fn quick_fit(
+    spec: &Spec,
+    binding: &Binding,
+    access: Access,
+    reference: ProdId,
+    node: NodeId,
+    typing: Option<&Typing>,
+) -> Option<bool> {
+    if access == Access::Write && !binding.writable {
+        return Some(false);
+    }
+    let (Some(typing), Some(binding_type)) = (typing, &binding.ty) else {
+        return Some(true);
+    };
+    let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
+    if !takes_hole_type(spec, reference) {
+        return None;
+    }
+    unifies_quickly(&typing.store, required, binding_type)
 }
 
 /// Whether a reference of `production` at `node` may point at `binding`:
 /// writes need a writable binder, and in a typed tree the reference's type
 /// (already unified with its hole's, or the hole's requirement while the
 /// choice is being made) must unify with the binder's.
-pub(crate) fn binding_fits(
+fn binding_fits(
+    spec: &Spec,
     binding: &Binding,
     access: Access,
-    production: &Production,
+    reference: ProdId,
     node: NodeId,
     typing: Option<&mut Typing>,
 ) -> bool {
@@ -86,7 +190,11 @@ pub(crate) fn binding_fits(
         return true;
     };
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let info = production.type_info.as_ref().expect("assembly checks type_info");
+    let info = spec
+        .production(reference)
+        .type_info
+        .as_ref()
+        .expect("assembly checks type_info");
     typing.store.trial(|store| {
         let ty = (info.node_type)(store);
         store.unify(&ty, &required)?;

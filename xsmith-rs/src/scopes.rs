@@ -144,7 +144,9 @@ pub struct Binding {
     pub name: String,
     /// The binder node.
     pub binder: NodeId,
-    /// The binder's type, as far as it is known (typed specs).
+    /// The binder's type (typed specs): a term whose variables the tree's
+    /// type store knows more about (see [`Tree::node_type`] for the type
+    /// with everything known filled in).
     pub ty: Option<Type>,
     /// Whether it may be written.
     pub writable: bool,
@@ -182,15 +184,18 @@ pub fn visible_bindings(spec: &Spec, tree: &Tree, node: NodeId) -> Vec<Binding> 
             spec.production(tree.node(scope).production).scope,
             tree.scope_binders.get(&scope),
         ) {
-            let position = |n: NodeId| child_position(tree, scope, n);
-            let here = position(child);
-            for &binder in binders {
-                let seen = match kind {
-                    ScopeKind::Recursive => true,
-                    ScopeKind::Sequential => position(binder) < here,
-                };
-                if seen {
-                    visible.push(binding(spec, tree, binder));
+            match kind {
+                ScopeKind::Recursive => visible.extend(binders.iter().map(|&b| binding(spec, tree, b))),
+                ScopeKind::Sequential => {
+                    // Binders in children of the scope before the one that
+                    // leads to `node`.
+                    let earlier: smallvec::SmallVec<[NodeId; 16]> =
+                        tree.children(scope).take_while(|&c| c != child).collect();
+                    for &binder in binders {
+                        if earlier.contains(&anchor(tree, scope, binder)) {
+                            visible.push(binding(spec, tree, binder));
+                        }
+                    }
                 }
             }
         }
@@ -200,9 +205,8 @@ pub fn visible_bindings(spec: &Spec, tree: &Tree, node: NodeId) -> Vec<Binding> 
     visible
 }
 
-/// The index, among the children of `scope`, of the child that is `node`
-/// or an ancestor of it.
-fn child_position(tree: &Tree, scope: NodeId, node: NodeId) -> usize {
+/// The child of `scope` that is `node` or an ancestor of it.
+fn anchor(tree: &Tree, scope: NodeId, node: NodeId) -> NodeId {
     let mut anchor = node;
     while let Some(parent) = tree.node(anchor).parent {
         if parent == scope {
@@ -210,9 +214,7 @@ fn child_position(tree: &Tree, scope: NodeId, node: NodeId) -> usize {
         }
         anchor = parent;
     }
-    tree.children(scope)
-        .position(|c| c == anchor)
-        .expect("a node under a scope descends from one of its children")
+    anchor
 }
 
 /// The binding a binder node makes.
@@ -229,7 +231,10 @@ pub(crate) fn binding(spec: &Spec, tree: &Tree, binder: NodeId) -> Binding {
     Binding {
         name,
         binder,
-        ty: tree.node_type(binder),
+        ty: tree
+            .typing
+            .as_ref()
+            .and_then(|typing| typing.types[binder.index()].clone()),
         writable: info.writable,
         style: info.style,
     }

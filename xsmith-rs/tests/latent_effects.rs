@@ -231,7 +231,7 @@ fn unordered_siblings_never_conflict_and_known_calls_sit_beside_effects() {
     let spec = spec();
     let summaries = EffectSummaries::new(&spec);
     let mut known_call_beside_effect = 0;
-    for tree in trees(&spec, 0..1000) {
+    for tree in trees(&spec, 0..3000) {
         for node in tree.ids().filter(|&n| matches!(name(&spec, &tree, n), "Call" | "Pair")) {
             let children: Vec<NodeId> = tree.children(node).collect();
             for (i, &a) in children.iter().enumerate() {
