@@ -33,7 +33,11 @@ fn sequence(b: &mut Builder, group: Group, kind: &'static str, literal: &str, ge
         .child("items", element_of_node),
         6,
     );
-    let (container, index) = if kind == "dict" { ("dict", "key") } else { (kind, "index") };
+    let (container, index) = if kind == "dict" {
+        ("dict", "key")
+    } else {
+        (kind, "index")
+    };
     let index_type = if kind == "dict" { "string" } else { "int" };
     let mut decl = expr(get).child(container, "Expr").child(index, "Expr");
     let mut info = TypeInfo::new(|s| s.fresh())
@@ -56,7 +60,11 @@ fn sequence(b: &mut Builder, group: Group, kind: &'static str, literal: &str, ge
 
 /// `Set { container, index, value }`, a statement storing a base value.
 fn store(b: &mut Builder, group: Group, kind: &'static str, name: &str) {
-    let (container, index) = if kind == "dict" { ("dict", "key") } else { (kind, "index") };
+    let (container, index) = if kind == "dict" {
+        ("dict", "key")
+    } else {
+        (kind, "index")
+    };
     let index_type = if kind == "dict" { "string" } else { "int" };
     let set = b.add(
         group,
@@ -102,11 +110,13 @@ pub(crate) fn add(b: &mut Builder) {
         let name = b.add(
             Group::Records,
             expr("RecordLit").list("values", "Expr", ListLength::uniform(n, n)),
-            TypeInfo::new(move |s| Type::record(literal_fields.iter().map(|f| (*f, s.fresh())).collect()))
-                .child("values", move |c| {
+            TypeInfo::new(move |s| Type::record(literal_fields.iter().map(|f| (*f, s.fresh())).collect())).child(
+                "values",
+                move |c| {
                     let field = fields[c.index()];
                     field_of_node(c, field)
-                }),
+                },
+            ),
             5,
         );
         let _ = name;

@@ -102,7 +102,7 @@ pub(crate) fn add(b: &mut Builder) {
             Group::Variables,
             expr("VarRef").data("name", DataInit::new(|_| "")),
             TypeInfo::new(|s| s.fresh()),
-            30,
+            15,
         );
         b.component
             .reference_info(&name, ReferenceInfo::new("name", Access::Read))
@@ -121,7 +121,9 @@ pub(crate) fn add(b: &mut Builder) {
                 .child("otherwise", |c| c.node_type().clone()),
             5,
         );
-        b.component.choice_filter(&name, shallow(&options)).strict_child_order(&name, true);
+        b.component
+            .choice_filter(&name, shallow(&options))
+            .strict_child_order(&name, true);
     }
     if options.has(Group::Sequences) {
         let name = b.add(
@@ -132,7 +134,9 @@ pub(crate) fn add(b: &mut Builder) {
             TypeInfo::new(|s| s.fresh()).child("value", |c| c.node_type().clone()),
             4,
         );
-        b.component.choice_filter(&name, shallow(&options)).strict_child_order(&name, true);
+        b.component
+            .choice_filter(&name, shallow(&options))
+            .strict_child_order(&name, true);
     }
     if options.has(Group::LetStar) {
         let name = b.add(

@@ -14,7 +14,10 @@ pub(crate) fn add(b: &mut Builder) {
     if !b.options.has(Group::Loops) {
         return;
     }
-    let kinds = [("array", Group::Arrays, "ForEachArray"), ("list", Group::Lists, "ForEachList")];
+    let kinds = [
+        ("array", Group::Arrays, "ForEachArray"),
+        ("list", Group::Lists, "ForEachList"),
+    ];
     let mut any = false;
     for (kind, needs, name) in kinds {
         if !b.options.has(needs) {

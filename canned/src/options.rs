@@ -140,11 +140,23 @@ impl Default for Options {
         Options {
             groups: Group::ALL.to_vec(),
             int_range: (-(1 << 31), (1 << 31) - 1),
-            strings: vec!["", "a", "k0", "k1", "k2", "hello", "x y", "q\"uote", "back\\slash", "tab\t", "new\nline"],
+            strings: vec![
+                "",
+                "a",
+                "k0",
+                "k1",
+                "k2",
+                "hello",
+                "x y",
+                "q\"uote",
+                "back\\slash",
+                "tab\t",
+                "new\nline",
+            ],
             record_fields: vec!["x", "y"],
-            program_statements: (6, 12),
+            program_statements: (4, 8),
             block_statements: (1, 4),
-            soft_node_limit: 400,
+            soft_node_limit: 200,
             weights: BTreeMap::new(),
         }
     }

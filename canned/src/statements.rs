@@ -62,7 +62,9 @@ pub(crate) fn add(b: &mut Builder) {
     if options.has(Group::Assignment) {
         let name = b.add(
             Group::Assignment,
-            stmt("Assign").data("name", DataInit::new(|_| "")).child("value", "Expr"),
+            stmt("Assign")
+                .data("name", DataInit::new(|_| ""))
+                .child("value", "Expr"),
             TypeInfo::new(fresh_base).child("value", |c| c.node_type().clone()),
             10,
         );

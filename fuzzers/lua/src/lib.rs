@@ -43,83 +43,240 @@ fn indented<'a>(n: &RenderNode<'a>, doc: Doc<'a>) -> Doc<'a> {
 }
 
 fn params<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    n.text("function(").append(n.join(n.list("params"), n.text(", "))).append(")")
+    n.text("function(")
+        .append(n.join(n.list("params"), n.text(", ")))
+        .append(")")
 }
 
 /// The Lua renderers of the canned productions.
 fn renderers(canned: &Canned) -> Component {
     let mut c = Component::new("lua");
     let f = |r: for<'a> fn(&RenderNode<'a>) -> Doc<'a>| Renderer::function(r);
-    c.render("Program", f(|n| {
-        let dump = defined_names(n, "stmts").into_iter().map(|v| n.text(format!("out({v})")));
-        statements(n, "stmts").append(n.hardline()).append(n.join(dump, n.hardline())).append(n.hardline())
-    }));
+    c.render(
+        "Program",
+        f(|n| {
+            let dump = defined_names(n, "stmts")
+                .into_iter()
+                .map(|v| n.text(format!("out({v})")));
+            statements(n, "stmts")
+                .append(n.hardline())
+                .append(n.join(dump, n.hardline()))
+                .append(n.hardline())
+        }),
+    );
     c.render("Block", f(|n| statements(n, "stmts")));
-    c.render("Let", f(|n| n.text("local ").append(n.display(n.data("name"))).append(" = ").append(n.child("init"))));
-    c.render("Assign", f(|n| n.display(n.data("name")).append(" = ").append(n.child("value"))));
-    c.render("IfStmt", f(|n| {
-        let (t, e) = (indented(n, n.child("then")), indented(n, n.child("otherwise")));
-        n.text("if ").append(n.child("cond")).append(" then").append(t).append("else").append(e).append("end")
-    }));
-    c.render("BlockStmt", f(|n| n.text("do").append(indented(n, n.child("body"))).append("end")));
+    c.render(
+        "Let",
+        f(|n| {
+            n.text("local ")
+                .append(n.display(n.data("name")))
+                .append(" = ")
+                .append(n.child("init"))
+        }),
+    );
+    c.render(
+        "Assign",
+        f(|n| n.display(n.data("name")).append(" = ").append(n.child("value"))),
+    );
+    c.render(
+        "IfStmt",
+        f(|n| {
+            let (t, e) = (indented(n, n.child("then")), indented(n, n.child("otherwise")));
+            n.text("if ")
+                .append(n.child("cond"))
+                .append(" then")
+                .append(t)
+                .append("else")
+                .append(e)
+                .append("end")
+        }),
+    );
+    c.render(
+        "BlockStmt",
+        f(|n| n.text("do").append(indented(n, n.child("body"))).append("end")),
+    );
     c.render("PrintStmt", f(|n| wrapper(n, "out", &["value"])));
-    c.render("IntLit", f(|n| match n.data("value") {
-        Value::Int(v) if *v < 0 => n.text(format!("({v})")),
-        v => n.display(v),
-    }));
+    c.render(
+        "IntLit",
+        f(|n| match n.data("value") {
+            Value::Int(v) if *v < 0 => n.text(format!("({v})")),
+            v => n.display(v),
+        }),
+    );
     c.render("BoolLit", f(|n| n.display(n.data("value"))));
     c.render("StrLit", f(|n| n.text(string_literal(&n.data("value").to_string()))));
-    for (production, function) in [("Add", "add"), ("Sub", "sub"), ("Mul", "mul"), ("SafeDiv", "div"), ("SafeMod", "mod"), ("Concat", "cat")] {
-        c.render(production, Renderer::function(move |n| wrapper(n, function, &["left", "right"])));
+    for (production, function) in [
+        ("Add", "add"),
+        ("Sub", "sub"),
+        ("Mul", "mul"),
+        ("SafeDiv", "div"),
+        ("SafeMod", "mod"),
+        ("Concat", "cat"),
+    ] {
+        c.render(
+            production,
+            Renderer::function(move |n| wrapper(n, function, &["left", "right"])),
+        );
     }
     for (production, op) in [("Less", " < "), ("IntEq", " == "), ("And", " and "), ("Or", " or ")] {
-        c.render(production, Renderer::function(move |n| n.text("(").append(n.child("left")).append(op).append(n.child("right")).append(")")));
+        c.render(
+            production,
+            Renderer::function(move |n| {
+                n.text("(")
+                    .append(n.child("left"))
+                    .append(op)
+                    .append(n.child("right"))
+                    .append(")")
+            }),
+        );
     }
     c.render("Neg", f(|n| wrapper(n, "neg", &["operand"])));
     c.render("Not", f(|n| n.text("(not ").append(n.child("operand")).append(")")));
     c.render("StrLen", f(|n| n.text("#(").append(n.child("operand")).append(")")));
     c.render("VarRef", f(|n| n.display(n.data("name"))));
-    c.render("IfExpr", f(|n| iife(n, n.text("if ").append(n.child("cond")).append(" then return ").append(n.child("then"))
-        .append(" else return ").append(n.child("otherwise")).append(" end"))));
-    c.render("ExprSeq", f(|n| {
-        let effects = n.list("effects").into_iter().map(|e| n.text("local _ = ").append(e).append(n.hardline()));
-        iife(n, n.concat(effects).append("return ").append(n.child("value")))
-    }));
-    c.render("LetStar", f(|n| iife(n, statements(n, "defs").append(n.hardline()).append("return ").append(n.child("body")))));
-    c.render("LetDef", f(|n| n.text("local ").append(n.display(n.data("name"))).append(" = ").append(n.child("init"))));
-    c.render("Lambda", f(|n| params(n).append(" return ").append(n.child("body")).append(" end")));
-    c.render("LambdaBlock", f(|n| params(n).append(indented(n, n.child("body"))).append("end")));
+    c.render(
+        "IfExpr",
+        f(|n| {
+            iife(
+                n,
+                n.text("if ")
+                    .append(n.child("cond"))
+                    .append(" then return ")
+                    .append(n.child("then"))
+                    .append(" else return ")
+                    .append(n.child("otherwise"))
+                    .append(" end"),
+            )
+        }),
+    );
+    c.render(
+        "ExprSeq",
+        f(|n| {
+            let effects = n
+                .list("effects")
+                .into_iter()
+                .map(|e| n.text("local _ = ").append(e).append(n.hardline()));
+            iife(n, n.concat(effects).append("return ").append(n.child("value")))
+        }),
+    );
+    c.render(
+        "LetStar",
+        f(|n| {
+            iife(
+                n,
+                statements(n, "defs")
+                    .append(n.hardline())
+                    .append("return ")
+                    .append(n.child("body")),
+            )
+        }),
+    );
+    c.render(
+        "LetDef",
+        f(|n| {
+            n.text("local ")
+                .append(n.display(n.data("name")))
+                .append(" = ")
+                .append(n.child("init"))
+        }),
+    );
+    c.render(
+        "Lambda",
+        f(|n| params(n).append(" return ").append(n.child("body")).append(" end")),
+    );
+    c.render(
+        "LambdaBlock",
+        f(|n| params(n).append(indented(n, n.child("body"))).append("end")),
+    );
     c.render("Param", f(|n| n.display(n.data("name"))));
     c.render("LoopVar", f(|n| n.display(n.data("name"))));
-    c.render("FnBody", f(|n| statements(n, "stmts").append(n.hardline()).append(n.child("ret"))));
+    c.render(
+        "FnBody",
+        f(|n| statements(n, "stmts").append(n.hardline()).append(n.child("ret"))),
+    );
     c.render("Return", f(|n| n.text("return ").append(n.child("value"))));
-    c.render("Apply", f(|n| n.text("(").append(n.child("callee")).append(")(").append(n.join(n.list("args"), n.text(", "))).append(")")));
+    c.render(
+        "Apply",
+        f(|n| {
+            n.text("(")
+                .append(n.child("callee"))
+                .append(")(")
+                .append(n.join(n.list("args"), n.text(", ")))
+                .append(")")
+        }),
+    );
     for literal in ["ArrayLit", "ListLit"] {
-        c.render(literal, f(|n| n.text("{").append(n.join(n.list("items"), n.text(", "))).append("}")));
+        c.render(
+            literal,
+            f(|n| n.text("{").append(n.join(n.list("items"), n.text(", "))).append("}")),
+        );
     }
-    c.render("DictLit", f(|n| {
-        let entries = n.list("items").into_iter().enumerate().map(|(i, e)| n.text(format!("{} = ", dict_key(i))).append(e));
-        n.text("{").append(n.join(entries, n.text(", "))).append("}")
-    }));
+    c.render(
+        "DictLit",
+        f(|n| {
+            let entries = n
+                .list("items")
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| n.text(format!("{} = ", dict_key(i))).append(e));
+            n.text("{").append(n.join(entries, n.text(", "))).append("}")
+        }),
+    );
     c.render("ArrayGet", f(|n| wrapper(n, "aget", &["array", "index"])));
     c.render("ListGet", f(|n| wrapper(n, "aget", &["list", "index"])));
     c.render("ArraySet", f(|n| wrapper(n, "aset", &["array", "index", "value"])));
     c.render("DictGet", f(|n| wrapper(n, "dget", &["dict", "key", "default"])));
     c.render("DictSet", f(|n| wrapper(n, "aset_key", &["dict", "key", "value"])));
-    c.render("RecordLit", f(|n| {
-        let Some(xsmith::types::Type::Record(fields)) = n.node_type() else { panic!("a record literal has a record type") };
-        let entries = fields.iter().map(|(f, _)| f.to_string()).zip(n.list("values")).map(|(f, v)| n.text(format!("{f} = ")).append(v));
-        n.text("{").append(n.join(entries, n.text(", "))).append("}")
-    }));
+    c.render(
+        "RecordLit",
+        f(|n| {
+            let Some(xsmith::types::Type::Record(fields)) = n.node_type() else {
+                panic!("a record literal has a record type")
+            };
+            let entries = fields
+                .iter()
+                .map(|(f, _)| f.to_string())
+                .zip(n.list("values"))
+                .map(|(f, v)| n.text(format!("{f} = ")).append(v));
+            n.text("{").append(n.join(entries, n.text(", "))).append("}")
+        }),
+    );
     for production in canned.productions.iter().filter(|p| p.starts_with("FieldGet_")) {
-        c.render(production, f(|n| n.text("(").append(n.child("record")).append(").").append(n.display(n.data("field")))));
+        c.render(
+            production,
+            f(|n| {
+                n.text("(")
+                    .append(n.child("record"))
+                    .append(").")
+                    .append(n.display(n.data("field")))
+            }),
+        );
     }
     for production in canned.productions.iter().filter(|p| p.starts_with("FieldSet_")) {
-        c.render(production, f(|n| n.text("aset_key(").append(n.child("record")).append(format!(", \"{}\", ", n.data("field"))).append(n.child("value")).append(")")));
+        c.render(
+            production,
+            f(|n| {
+                n.text("aset_key(")
+                    .append(n.child("record"))
+                    .append(format!(", \"{}\", ", n.data("field")))
+                    .append(n.child("value"))
+                    .append(")")
+            }),
+        );
     }
     for production in ["ForEachArray", "ForEachList"] {
-        c.render(production, f(|n| n.text("for _, ").append(n.child("element")).append(" in ipairs(").append(n.child("container"))
-            .append(") do").append(indented(n, n.child("body"))).append("end")));
+        c.render(
+            production,
+            f(|n| {
+                n.text("for _, ")
+                    .append(n.child("element"))
+                    .append(" in ipairs(")
+                    .append(n.child("container"))
+                    .append(") do")
+                    .append(indented(n, n.child("body")))
+                    .append("end")
+            }),
+        );
     }
     c
 }
