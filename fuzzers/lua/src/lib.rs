@@ -282,11 +282,20 @@ fn renderers(canned: &Canned) -> Component {
 }
 
 /// The canned options of the Lua fuzzer (all groups, 32-bit integers).
+///
+/// ```
+/// assert_eq!(xsmith_lua::options().int_range, (-(1 << 31), (1 << 31) - 1));
+/// ```
 pub fn options() -> Options {
     Options::default()
 }
 
 /// The Lua spec: the canned productions and their Lua renderers.
+///
+/// ```
+/// let spec = xsmith_lua::spec().unwrap();
+/// assert!(spec.lookup("ForEachArray").is_some());
+/// ```
 pub fn spec() -> Result<Spec, SpecError> {
     let canned = Canned::new(&options()).expect("the Lua options are valid");
     canned.assemble([renderers(&canned)])
@@ -336,6 +345,15 @@ local function out(x) io.write(show(x), "\n") end
 "#;
 
 /// The Lua fuzzer.
+///
+/// ```
+/// use xsmith_lua::FUZZER;
+/// let spec = (FUZZER.spec)().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let program = FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(1)).unwrap();
+/// assert!(program.text.starts_with("-- xsmith-lua"));
+/// assert!(program.text.contains("local function out(x)"));
+/// ```
 pub const FUZZER: Fuzzer = Fuzzer {
     name: "xsmith-lua",
     version: env!("CARGO_PKG_VERSION"),
