@@ -12,6 +12,9 @@ cd "$(dirname "$0")"
 declare -A PACKAGES=(
     [python3]=python3
     [node]=nodejs
+    [lua5.1]=lua5.1
+    [lua5.4]=lua5.4
+    [luajit]=luajit
 )
 
 missing=()

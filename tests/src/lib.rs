@@ -113,6 +113,30 @@ pub const NODE: Implementation = Implementation {
     locate: None,
 };
 
+/// PUC Lua 5.1.
+pub const LUA51: Implementation = Implementation {
+    command: "lua5.1",
+    args: &[],
+    package: "lua5.1",
+    locate: None,
+};
+
+/// PUC Lua 5.4.
+pub const LUA54: Implementation = Implementation {
+    command: "lua5.4",
+    args: &[],
+    package: "lua5.4",
+    locate: None,
+};
+
+/// LuaJIT 2.1.
+pub const LUAJIT: Implementation = Implementation {
+    command: "luajit",
+    args: &[],
+    package: "luajit",
+    locate: None,
+};
+
 /// A fresh scratch directory, removed when the value is dropped.
 ///
 /// ```

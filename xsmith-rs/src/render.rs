@@ -199,6 +199,17 @@ impl<'a> RenderNode<'a> {
         self.tree
     }
 
+    /// The spec being rendered, for renderers that look at other nodes'
+    /// productions and fields.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text(node.spec().production(node.tree().node(node.node()).production).name().to_string()));
+    /// # let _ = r;
+    /// ```
+    pub fn spec(&self) -> &'a Spec {
+        self.spec
+    }
+
     /// The rendering of the single child in `field`.
     ///
     /// # Panics

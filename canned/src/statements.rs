@@ -1,0 +1,118 @@
+//! The program, blocks and basic statements: definitions, assignment,
+//! conditionals, nested blocks and printing.
+
+use xsmith::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
+use xsmith::{DataInit, ListLength, ProductionDecl, TypeInfo, Weight};
+
+use crate::builder::Builder;
+use crate::types::fresh_base;
+use crate::Group;
+
+pub(crate) fn stmt(name: &str) -> ProductionDecl {
+    ProductionDecl::new(name).supertype("Stmt")
+}
+
+/// The type of a statement that binds nothing.
+pub(crate) fn stmt_type() -> TypeInfo {
+    TypeInfo::new(|s| s.base("stmt"))
+}
+
+/// A statement list's elements may have any type: a definition's type is
+/// its variable's.
+pub(crate) fn statements(info: TypeInfo, field: &str) -> TypeInfo {
+    info.child(field, |c| c.fresh())
+}
+
+pub(crate) fn add(b: &mut Builder) {
+    let options = b.options.clone();
+    b.component
+        .production(ProductionDecl::new("Stmt").abstract_())
+        .production(ProductionDecl::new("Expr").abstract_());
+    let (low, high) = options.program_statements;
+    // The program is the outermost scope; its statements get a length of
+    // their own so that programs are large at a small depth.
+    let program = ProductionDecl::new("Program").list("stmts", "Stmt", ListLength::uniform(low, high));
+    b.component.production(program);
+    b.component
+        .type_info("Program", statements(stmt_type(), "stmts"))
+        .scope("Program", ScopeKind::Sequential)
+        .lift_predicate("Program", "stmts")
+        .strict_child_order("Program", true);
+    let (low, high) = options.block_statements;
+    let block = b.part(
+        ProductionDecl::new("Block").list("stmts", "Stmt", ListLength::uniform(low, high)),
+        statements(stmt_type(), "stmts"),
+    );
+    b.component
+        .scope(&block, ScopeKind::Sequential)
+        .lift_predicate(&block, "stmts")
+        .strict_child_order(&block, true)
+        .depth_increase(&block, 0);
+    if options.has(Group::Variables) {
+        let name = b.add(
+            Group::Variables,
+            stmt("Let").data("name", DataInit::new(|_| "")).child("init", "Expr"),
+            TypeInfo::new(|s| s.fresh()).child("init", |c| c.node_type().clone()),
+            12,
+        );
+        b.component
+            .binder_info(&name, BinderInfo::new("name", BinderStyle::Definition))
+            .strict_child_order(&name, true);
+    }
+    if options.has(Group::Assignment) {
+        let name = b.add(
+            Group::Assignment,
+            stmt("Assign")
+                .data("name", DataInit::new(|_| ""))
+                .child("value", "Expr"),
+            TypeInfo::new(fresh_base).child("value", |c| c.node_type().clone()),
+            10,
+        );
+        b.component
+            .reference_info(&name, ReferenceInfo::new("name", Access::Write))
+            .strict_child_order(&name, true);
+    }
+    if options.has(Group::Conditionals) {
+        let name = b.add(
+            Group::Conditionals,
+            stmt("IfStmt")
+                .child("cond", "Expr")
+                .child("then", "Block")
+                .child("otherwise", "Block"),
+            stmt_type()
+                .child("cond", |c| c.base("bool"))
+                .child("then", |c| c.base("stmt"))
+                .child("otherwise", |c| c.base("stmt")),
+            5,
+        );
+        b.component.strict_child_order(&name, true);
+    }
+    if options.has(Group::Blocks) {
+        let name = b.add(
+            Group::Blocks,
+            stmt("BlockStmt").child("body", "Block"),
+            stmt_type().child("body", |c| c.base("stmt")),
+            3,
+        );
+        b.component.strict_child_order(&name, true);
+    }
+    if options.has(Group::Printing) {
+        let name = b.add(
+            Group::Printing,
+            stmt("PrintStmt").child("value", "Expr"),
+            stmt_type(),
+            12,
+        );
+        b.component.io(&name, true).strict_child_order(&name, true);
+    }
+    // Nested statements are rarer deeper down.
+    for name in ["IfStmt", "BlockStmt"] {
+        if b.names.iter().any(|n| n == name) {
+            let base = options.weights.get(name).copied().unwrap_or(4);
+            b.component.choice_weight(
+                name,
+                Weight::dynamic(move |hole| if hole.depth() + 2 < hole.max_depth() { base } else { 1 }),
+            );
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The type system the canned productions share: `int`, `bool`, `string`,
+//! mutable `array<T>`, immutable `list<T>`, `dict<T>` (from strings),
+//! structural records and functions; statements have the abstract type
+//! `stmt`, which no expression ever has.
+
+use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
+use xsmith::ChildTypes;
+
+use crate::Options;
+
+/// The canned type system for `options` (its record field names); a
+/// language may declare more types on it before assembling.
+///
+/// ```
+/// let system = xsmith_canned::type_system(&xsmith_canned::Options::default());
+/// assert!(system.base_named("int").is_some());
+/// assert!(system.generic_named("dict").is_some());
+/// ```
+pub fn type_system(options: &Options) -> TypeSystem {
+    let mut system = TypeSystem::new();
+    system.base("int");
+    system.base("bool");
+    system.base("string");
+    system.abstract_base("stmt", None);
+    system.generic("array", &[Variance::Invariant]);
+    system.generic("list", &[Variance::Covariant]);
+    system.generic("dict", &[Variance::Invariant]);
+    system.allow_functions(true);
+    system.record_field_names(&options.record_fields);
+    system
+}
+
+/// `name<element>` for the canned generic `name` (`array`, `list`, `dict`).
+pub(crate) fn generic_of(store: &TypeStore, name: &str, element: Type) -> Type {
+    let id = store
+        .system()
+        .generic_named(name)
+        .unwrap_or_else(|| panic!("the canned type system declares `{name}`"));
+    Type::generic(id, vec![element])
+}
+
+/// A fresh variable restricted to the base types (what assignments store:
+/// functions are never stored over, so no call can reach itself).
+pub(crate) fn fresh_base(store: &mut TypeStore) -> Type {
+    let bases = [store.base("int"), store.base("bool"), store.base("string")];
+    store.fresh_one_of(&bases)
+}
+
+/// The element type of the node's generic type.
+pub(crate) fn element_of_node(c: &mut ChildTypes) -> Type {
+    let node_type = c.node_type().clone();
+    match c.store().resolve(&node_type) {
+        Type::Generic(_, args) => args[0].clone(),
+        other => panic!("a container literal has a generic type, not {other:?}"),
+    }
+}
+
+/// The type of field `name` of the node's record type.
+pub(crate) fn field_of_node(c: &mut ChildTypes, name: &str) -> Type {
+    let node_type = c.node_type().clone();
+    match c.store().resolve(&node_type) {
+        Type::Record(fields) => fields
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("a record literal has field `{name}`")),
+        other => panic!("a record literal has a record type, not {other:?}"),
+    }
+}
