@@ -65,6 +65,7 @@ pub(crate) fn add(b: &mut Builder) {
         b.component
             .scope(name, ScopeKind::Sequential)
             .strict_child_order(name, true)
+            .function_body(name, "body")
             .list_length(name, "params", param_count);
     }
     let param = b.part(
@@ -110,5 +111,7 @@ pub(crate) fn add(b: &mut Builder) {
             }),
         8,
     );
-    b.component.calls(&apply, true).choice_filter(&apply, shallow(&options));
+    b.component
+        .calls(&apply, "callee")
+        .choice_filter(&apply, shallow(&options));
 }

@@ -380,21 +380,50 @@ impl EffectSummaries {
 
     /// Everything the siblings of `node` and of its ancestors may do, at
     /// every ancestor whose children run in an unspecified order: what a new
-    /// node at `node` must not conflict with. (Conflict with a union is
-    /// conflict with one of its parts.)
-    pub(crate) fn around(&self, spec: &Spec, tree: &Tree, node: NodeId) -> Effects {
-        let mut around = Effects::default();
+    /// node at `node` must not conflict with.
+    pub(crate) fn around(&self, spec: &Spec, tree: &Tree, node: NodeId) -> Around {
+        let mut parts = Vec::new();
         let mut child = node;
         let mut cursor = tree.node(node).parent;
         while let Some(parent) = cursor {
             if !spec.production(tree.node(parent).production).strict_child_order {
                 for sibling in tree.children(parent).filter(|&sibling| sibling != child) {
-                    around.absorb(&self.of(tree, sibling));
+                    let effects = self.of(tree, sibling);
+                    if !effects.is_pure() {
+                        parts.push(effects);
+                    }
                 }
             }
             child = parent;
             cursor = tree.node(parent).parent;
         }
-        around
+        Around { parts }
+    }
+}
+
+/// The effects around a hole (see [`EffectSummaries::around`]), kept as the
+/// siblings' summaries rather than merged: conflict with a union is conflict
+/// with one of its parts, and most holes ask only a question or two.
+#[derive(Default)]
+pub(crate) struct Around {
+    parts: Vec<Arc<Effects>>,
+}
+
+impl Around {
+    /// Whether `effects` conflicts with something around.
+    pub(crate) fn conflicts(&self, effects: &Effects) -> bool {
+        self.parts.iter().any(|part| part.conflicts(effects))
+    }
+
+    /// Whether reading (or writing) the variable of `binder` conflicts
+    /// with something around.
+    pub(crate) fn conflicts_with_access(&self, binder: NodeId, access: Access) -> bool {
+        self.parts.iter().any(|part| part.conflicts_with_access(binder, access))
+    }
+
+    /// Whether reading (or writing) a new variable conflicts with something
+    /// around.
+    pub(crate) fn conflicts_with_new_variable(&self, access: Access) -> bool {
+        self.parts.iter().any(|part| part.conflicts_with_new_variable(access))
     }
 }

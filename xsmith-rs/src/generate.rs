@@ -949,7 +949,7 @@ impl<'s> Generator<'s> {
             |p: &Production| p.io || p.callee.is_some() || p.container_access.is_some() || p.reference_info.is_some();
         let around = match self.choices.iter().any(|&c| effectful(spec.production(c))) {
             true => self.effects.around(spec, tree, node),
-            false => crate::effects::Effects::default(),
+            false => crate::effects::Around::default(),
         };
         self.choices.retain(|&choice| {
             let production = spec.production(choice);

@@ -2,7 +2,7 @@
 //! reference may take without a type mismatch or an effect conflict, and
 //! where and what it may lift when none fits.
 
-use crate::effects::Effects;
+use crate::effects::Around;
 use crate::scopes::{lift_site, Access, Binding, LiftSite};
 use crate::spec::{ProdId, Spec};
 use crate::tree::{NodeId, Tree, Typing};
@@ -25,6 +25,11 @@ fn unifies_quickly(store: &TypeStore, a: &Type, b: &Type) -> Option<bool> {
         // Propagation keeps an unconstrained variable's neighbours
         // unconstrained, and a ground type has no variable to occur in.
         (Type::Var(v), t) | (t, Type::Var(v)) if t.is_ground_term() && store.is_unconstrained(*v) => return Some(true),
+        // A ground type against a constrained variable: what the choice
+        // filter knows about a node of that ground type.
+        (var @ Type::Var(_), t) | (t, var @ Type::Var(_)) if t.is_ground_term() => {
+            return NodeTypeShape::Ground(t.clone()).fits(var, store)
+        }
         _ => {}
     }
     let head = |t: &Type| match t {
@@ -87,7 +92,7 @@ pub(crate) fn liftable(
 /// `around` it (a sibling that calls a function value, which may do
 /// anything).
 pub(crate) fn harmless_lift_site(
-    around: &Effects,
+    around: &Around,
     spec: &Spec,
     liftable: &[bool],
     tree: &Tree,
@@ -102,7 +107,7 @@ pub(crate) fn harmless_lift_site(
 
 /// The bindings a reference could read (or write) without conflicting
 /// with what happens `around` it.
-pub(crate) fn harmless_bindings<'b>(around: &Effects, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
+pub(crate) fn harmless_bindings<'b>(around: &Around, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
     visible
         .iter()
         .filter(|binding| !around.conflicts_with_access(binding.binder, access))

@@ -6,7 +6,7 @@
 //! as a decimal escape, tables in a fixed order (array part, then string
 //! keys sorted). See README.md.
 
-use xsmith::{Component, Doc, Fuzzer, RenderNode, Renderer, Spec, SpecError, Value};
+use xsmith::{Component, Doc, Fuzzer, Implementation, RenderNode, Renderer, Spec, SpecError, Value};
 use xsmith_canned::render::{defined_names, dict_key, wrapper};
 use xsmith_canned::{Canned, Options};
 
@@ -362,4 +362,24 @@ pub const FUZZER: Fuzzer = Fuzzer {
     comment: |text| format!("-- {text}\n"),
     prelude: PRELUDE,
     width: 100,
+    implementations: IMPLEMENTATIONS,
 };
+
+/// The implementations `xsmith-lua diff` runs programs on by default.
+pub const IMPLEMENTATIONS: &[Implementation] = &[
+    Implementation::Command {
+        name: "lua5.1",
+        template: "lua5.1 {}",
+        package: "lua5.1",
+    },
+    Implementation::Command {
+        name: "lua5.4",
+        template: "lua5.4 {}",
+        package: "lua5.4",
+    },
+    Implementation::Command {
+        name: "luajit",
+        template: "luajit {}",
+        package: "luajit",
+    },
+];
