@@ -21,7 +21,7 @@ fn batch(generator: &mut Generator) -> usize {
 fn compare(c: &mut Criterion) {
     let names = xsmith_tests::names::spec().unwrap();
     let typed = xsmith_tests::typed::spec().unwrap();
-    for max_depth in [4, 7] {
+    for max_depth in [4, 8] {
         for (name, spec) in [("names", &names), ("typed", &typed)] {
             let options = Options {
                 max_depth,
