@@ -12,6 +12,7 @@ cd "$(dirname "$0")"
 declare -A PACKAGES=(
     [python3]=python3
     [node]=nodejs
+    [wasm-interp]=wabt
 )
 
 missing=()

@@ -102,7 +102,16 @@ fn pick(r: &mut Random, options: &[&'static str]) -> &'static str {
 
 /// Integer literals: mostly small, often a boundary, sometimes anything.
 fn literal(r: &mut Random) -> i64 {
-    const EDGES: [i64; 8] = [0, 1, -1, i32::MAX as i64, i32::MIN as i64, i64::MAX, i64::MIN, 0x8000_0000];
+    const EDGES: [i64; 8] = [
+        0,
+        1,
+        -1,
+        i32::MAX as i64,
+        i32::MIN as i64,
+        i64::MAX,
+        i64::MIN,
+        0x8000_0000,
+    ];
     match r.below(8) {
         0..=3 => r.int_in(-16, 16),
         4 | 5 => EDGES[r.below(8) as usize],
@@ -413,7 +422,16 @@ fn literal_of(value: &xsmith::Value) -> i64 {
 /// A `T.const` of the literal: integers wrap to the type; floats are the
 /// literal over 8 (so fractions appear), or a special value.
 fn constant(t: &str, v: i64) -> String {
-    const SPECIAL: [&str; 8] = ["inf", "-inf", "nan", "-nan", "-0x0p+0", "0x1p-149", "0x1.fffffep+127", "-0x1p-126"];
+    const SPECIAL: [&str; 8] = [
+        "inf",
+        "-inf",
+        "nan",
+        "-nan",
+        "-0x0p+0",
+        "0x1p-149",
+        "0x1.fffffep+127",
+        "-0x1p-126",
+    ];
     match t {
         "i32" => format!("(i32.const {})", v as i32),
         "i64" => format!("(i64.const {v})"),
@@ -478,7 +496,9 @@ fn render_loop<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     body.push(n.text(format!(
         "(br_if $l{id} (local.tee $c{id} (i32.sub (local.get $c{id}) (i32.const 1))))"
     )));
-    reset.append(n.hardline()).append(sexp(n, format!("(loop $l{id}"), body))
+    reset
+        .append(n.hardline())
+        .append(sexp(n, format!("(loop $l{id}"), body))
 }
 
 fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
@@ -571,7 +591,9 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         Slot::Data(name) => name.to_string(),
         _ => unreachable!("binders keep their name in their first field"),
     };
-    let last = *items.last().expect("a module has at least one item, the last a function");
+    let last = *items
+        .last()
+        .expect("a module has at least one item, the last a function");
     let seed = literal_of(n.data("args"));
     let args: Vec<String> = tree
         .children(last)
@@ -587,7 +609,10 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         other => unreachable!("a function has a function type, not {other:?}"),
     };
     let call = format!("(call ${} {})", name(last), args.join(" "));
-    let main = format!("(func $main (export \"main\") (result i64)\n    {})", as_i64(&result, call));
+    let main = format!(
+        "(func $main (export \"main\") (result i64)\n    {})",
+        as_i64(&result, call)
+    );
     let mut checksum = String::from("(func $checksum (export \"checksum\") (result i64) (local $h i64) (local $a i32)");
     for &global in items.iter().filter(|&&item| tree.node(item).production == global) {
         let t = n.type_text(&global_type(tree, global));
@@ -602,7 +627,9 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let mut bytes = String::new();
     let mut state = literal_of(n.data("data")) as u64;
     for _ in 0..64 {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         bytes.push_str(&format!("\\{:02x}", state >> 56));
     }
     let data = format!("(data (i32.const 0) \"{bytes}\")");

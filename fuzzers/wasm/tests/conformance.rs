@@ -1,7 +1,14 @@
 //! Generated modules are conforming: every one validates, none traps or
-//! runs out of fuel, and wasmtime, wasmi and wasm-interp print the same
-//! text for each. And they are not trivial: each major production appears
-//! in a good share of them.
+//! runs out of fuel on any engine, and wasmtime, wasmi and wasm-interp
+//! print the same text for each. And they are not trivial: each major
+//! production appears in a good share of them.
+//!
+//! Known implementation bug: wasmi 2.0.0 computes a wrong store address in
+//! a few percent of modules (`wasmi-disagreement.wat` beside this file, a
+//! reduced one: wasmtime and wasm-interp print `main() => i64:256`, wasmi
+//! `65536`). A module on which wasmi alone differs, while wasmtime and
+//! wasm-interp agree, is counted as that bug, up to `WASMI_BUG_SHARE`
+//! percent; any other disagreement fails.
 //!
 //! `XSMITH_WASM_COUNT` sets how many modules (default 500).
 
@@ -10,6 +17,9 @@ use std::collections::BTreeMap;
 use xsmith::{Generator, Options, Source};
 use xsmith_wasm::engines::{self, Execution};
 use xsmith_wasm::FUZZER;
+
+/// Percent of modules on which wasmi may be outvoted (the known bug).
+const WASMI_BUG_SHARE: u64 = 5;
 
 fn count() -> u64 {
     std::env::var("XSMITH_WASM_COUNT").map_or(500, |v| v.parse().expect("XSMITH_WASM_COUNT is a number"))
@@ -42,6 +52,7 @@ fn modules_validate_run_and_agree_on_every_engine() {
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
     let mut outputs = std::collections::BTreeSet::new();
     let mut failures = Vec::new();
+    let mut wasmi_outvoted = Vec::new();
     for seed in 0..n {
         let program = FUZZER
             .program(&spec, &mut generator, Source::Seed(seed))
@@ -65,9 +76,12 @@ fn modules_validate_run_and_agree_on_every_engine() {
             ("wasmi", engines::run_wasmi(&program.text)),
             ("wasm-interp", engines::run_wasm_interp(&program.text)),
         ];
-        match &runs[0].1 {
-            Execution::Output(text) if runs.iter().all(|(_, r)| r == &runs[0].1) => {
-                outputs.insert(text.clone());
+        match (&runs[0].1, &runs[1].1, &runs[2].1) {
+            (Execution::Output(a), b, c) if &runs[0].1 == c && matches!(b, Execution::Output(_)) => {
+                if b != &runs[0].1 {
+                    wasmi_outvoted.push(seed);
+                }
+                outputs.insert(a.clone());
             }
             _ => failures.push(format!("seed {seed}: {runs:#?}")),
         }
@@ -78,13 +92,28 @@ fn modules_validate_run_and_agree_on_every_engine() {
         failures.len(),
         failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n")
     );
+    assert!(
+        wasmi_outvoted.len() as u64 * 100 <= n * WASMI_BUG_SHARE,
+        "wasmi alone differs on {} of {n} modules (seeds {wasmi_outvoted:?})",
+        wasmi_outvoted.len()
+    );
     for (group, _, percent) in COVERAGE {
         let share = seen.get(group).copied().unwrap_or(0) * 100 / n as usize;
-        assert!(share >= *percent, "{group} in only {share}% of modules (want {percent}%)");
+        assert!(
+            share >= *percent,
+            "{group} in only {share}% of modules (want {percent}%)"
+        );
     }
     // Modules compute different things: most outputs are distinct.
-    assert!(outputs.len() as u64 * 10 >= n * 9, "only {} distinct outputs", outputs.len());
-    eprintln!("{n} modules: all agree; coverage {seen:?}");
+    assert!(
+        outputs.len() as u64 * 10 >= n * 9,
+        "only {} distinct outputs",
+        outputs.len()
+    );
+    eprintln!(
+        "{n} modules: all run; wasmtime and wasm-interp agree on all, wasmi on all but seeds {wasmi_outvoted:?}; \
+         coverage {seen:?}"
+    );
 }
 
 #[test]
@@ -92,12 +121,25 @@ fn the_same_seed_gives_the_same_bytes() {
     let spec = (FUZZER.spec)().expect("the spec assembles");
     let text = |seed| {
         let mut generator = Generator::new(&spec, Options::default()).expect("default options");
-        FUZZER.program(&spec, &mut generator, Source::Seed(seed)).expect("generates").text
+        FUZZER
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .expect("generates")
+            .text
     };
     for seed in [0, 7, 1234] {
         assert_eq!(text(seed), text(seed));
     }
     assert_ne!(text(1), text(2));
+}
+
+/// The reduced module of the known wasmi bug still shows it (when wasmi is
+/// fixed, this fails: then drop the tolerance above).
+#[test]
+fn the_known_wasmi_bug_is_still_there() {
+    let module = include_str!("wasmi-disagreement.wat");
+    let expected = Execution::Output("main() => i64:256\nchecksum() => i64:0\n".into());
+    assert_eq!(engines::run_wasmtime(module), expected);
+    assert_ne!(engines::run_wasmi(module), expected);
 }
 
 #[test]
