@@ -299,7 +299,10 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
     let mut campaign = Campaign::new(fuzzer, &args.findings);
     if !args.implementations.is_empty() {
         match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
-            Ok(implementations) => campaign.implementations = implementations,
+            Ok(implementations) => {
+                campaign.implementations = implementations;
+                campaign.left_out.clear();
+            }
             Err(e) => return fail(2, &e),
         }
     }

@@ -45,6 +45,19 @@ pub enum Implementation {
         /// Runs one program.
         run: fn(&str) -> Execution,
     },
+    /// Another implementation that needs a command the machine may lack
+    /// (an engine outside the process, driven by an in-process wrapper, say):
+    /// among a fuzzer's defaults it takes part where `requires` is on the
+    /// `PATH`, and is left out with a note naming `package` elsewhere, so
+    /// that a campaign on in-process engines needs nothing installed.
+    IfInstalled {
+        /// The implementation itself.
+        implementation: &'static Implementation,
+        /// The command it needs.
+        requires: &'static str,
+        /// The Debian package that installs that command.
+        package: &'static str,
+    },
 }
 
 /// What running one program on one implementation gave.
@@ -205,6 +218,35 @@ impl Implementation {
     pub fn name(&self) -> &'static str {
         match self {
             Implementation::Command { name, .. } | Implementation::InProcess { name, .. } => name,
+            Implementation::IfInstalled { implementation, .. } => implementation.name(),
+        }
+    }
+
+    /// The implementation to run, unless it is [`Implementation::IfInstalled`]
+    /// and what it needs is missing: then a note saying so.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation};
+    /// static ECHO: Implementation = Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) };
+    /// let missing = Implementation::IfInstalled { implementation: &ECHO, requires: "no-such-command-xyz", package: "xyz" };
+    /// assert!(missing.if_installed().unwrap_err().contains("apt-get install xyz"));
+    /// let present = Implementation::IfInstalled { implementation: &ECHO, requires: "sh", package: "dash" };
+    /// assert_eq!(present.if_installed().unwrap().name(), "echo");
+    /// ```
+    pub fn if_installed(&self) -> Result<Implementation, String> {
+        match *self {
+            Implementation::IfInstalled {
+                implementation,
+                requires,
+                package,
+            } => match locate(requires) {
+                Some(_) => Ok(*implementation),
+                None => Err(format!(
+                    "implementation `{}` left out: the command `{requires}` is not installed (apt-get install {package})",
+                    implementation.name()
+                )),
+            },
+            other => Ok(other),
         }
     }
 
@@ -260,6 +302,21 @@ impl Implementation {
     /// assert!(missing.check().unwrap_err().to_string().contains("Debian package `xyz`"));
     /// ```
     pub fn check(&self) -> Result<(), ImplementationError> {
+        if let Implementation::IfInstalled {
+            implementation,
+            requires,
+            package,
+        } = *self
+        {
+            if locate(requires).is_none() {
+                return Err(ImplementationError::NotInstalled {
+                    name: implementation.name().to_string(),
+                    command: requires.to_string(),
+                    package: package.to_string(),
+                });
+            }
+            return implementation.check();
+        }
         let Implementation::Command {
             name,
             template,
@@ -311,6 +368,7 @@ impl Implementation {
                 }
             },
             Implementation::InProcess { run, .. } => process::run_in_process(run, text, limits),
+            Implementation::IfInstalled { implementation, .. } => implementation.run(program, text, limits),
         }
     }
 
@@ -325,6 +383,7 @@ impl Implementation {
         match self {
             Implementation::Command { name, template, .. } => format!("{name}={template}"),
             Implementation::InProcess { name, .. } => format!("{name}=<in-process>"),
+            Implementation::IfInstalled { implementation, .. } => implementation.describe(),
         }
     }
 }

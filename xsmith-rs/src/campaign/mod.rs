@@ -130,6 +130,9 @@ pub struct Campaign<'f> {
     pub resume: bool,
     /// Draw a progress bar on standard error (only when it is a terminal).
     pub progress: bool,
+    /// Notes on default implementations left out because what they need is
+    /// not installed ([`Implementation::IfInstalled`]); printed when it runs.
+    pub left_out: Vec<String>,
 }
 
 /// Why a campaign could not run, or stopped.
@@ -215,13 +218,26 @@ impl<'f> Campaign<'f> {
     /// assert!(campaign.jobs >= 1);
     /// ```
     pub fn new(fuzzer: &'f Fuzzer, findings: impl Into<PathBuf>) -> Campaign<'f> {
+        let mut left_out = Vec::new();
+        let implementations = fuzzer
+            .implementations
+            .iter()
+            .filter_map(|implementation| match implementation.if_installed() {
+                Ok(implementation) => Some(implementation),
+                Err(note) => {
+                    left_out.push(note);
+                    None
+                }
+            })
+            .collect();
         Campaign {
+            left_out,
             fuzzer,
             options: Options::default(),
             first_seed: 0,
             count: 100,
             shard: Shard::default(),
-            implementations: fuzzer.implementations.to_vec(),
+            implementations,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: Limits::default(),
             findings: findings.into(),
@@ -332,6 +348,9 @@ impl<'f> Campaign<'f> {
         let (mut journal, done, mut tally) = (opened.journal, opened.done, opened.tally);
         let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
         writeln!(report, "campaign: {header}").map_err(io)?;
+        for note in &self.left_out {
+            writeln!(report, "note: {note}").map_err(io)?;
+        }
         if done > 0 {
             writeln!(
                 report,
