@@ -137,6 +137,14 @@ pub const LUAJIT: Implementation = Implementation {
     locate: None,
 };
 
+/// Duktape's command-line interpreter (ES5).
+pub const DUK: Implementation = Implementation {
+    command: "duk",
+    args: &[],
+    package: "duktape",
+    locate: None,
+};
+
 /// A fresh scratch directory, removed when the value is dropped.
 ///
 /// ```
