@@ -9,7 +9,7 @@ use std::thread;
 
 use xsmith::{Generator, Options, Source};
 use xsmith_javascript::FUZZER;
-use xsmith_tests::{scratch_dir, Implementation, NODE, DUK};
+use xsmith_tests::{scratch_dir, Implementation, DUK, NODE};
 
 const PROGRAMS: u64 = 300;
 const IMPLEMENTATIONS: [Implementation; 2] = [NODE, DUK];
@@ -141,7 +141,10 @@ fn the_header_keeps_int32_and_prints_alike() {
         ("dget({\"k0\": 1}, \"toString\", 9)", "9"),
         ("cat(\"0123456789012345678901234567890123456789\", \"x\").length", "40"),
         ("\"q\\\"uote\\\\tab\\tnew\\nline\"", r#""q\"uote\\tab\tnew\nline""#),
-        ("{\"k1\": [true, {y: 1, x: \"a\"}], \"k0\": (function () { return 0; })}", r#"{"k0":<function>,"k1":[true,{"x":"a","y":1}]}"#),
+        (
+            "{\"k1\": [true, {y: 1, x: \"a\"}], \"k0\": (function () { return 0; })}",
+            r#"{"k0":<function>,"k1":[true,{"x":"a","y":1}]}"#,
+        ),
     ];
     let mut program = FUZZER.prelude.to_string();
     let mut expected = String::new();
@@ -154,6 +157,11 @@ fn the_header_keeps_int32_and_prints_alike() {
     let path = dir.path().join("header.js");
     std::fs::write(&path, program).unwrap();
     for implementation in &IMPLEMENTATIONS {
-        assert_eq!(run(implementation, &path).as_deref(), Ok(expected.as_str()), "{}", implementation.command);
+        assert_eq!(
+            run(implementation, &path).as_deref(),
+            Ok(expected.as_str()),
+            "{}",
+            implementation.command
+        );
     }
 }

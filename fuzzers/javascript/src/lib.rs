@@ -155,7 +155,10 @@ fn renderers(canned: &Canned) -> Component {
     }
     c.render("Neg", f(|n| wrapper(n, "neg", &["operand"])));
     c.render("Not", f(|n| n.text("(!").append(n.child("operand")).append(")")));
-    c.render("StrLen", f(|n| n.text("(").append(n.child("operand")).append(").length")));
+    c.render(
+        "StrLen",
+        f(|n| n.text("(").append(n.child("operand")).append(").length")),
+    );
     c.render("VarRef", f(|n| n.display(n.data("name"))));
     c.render(
         "IfExpr",
@@ -228,9 +231,15 @@ fn renderers(canned: &Canned) -> Component {
     );
     c.render("ArrayGet", f(|n| wrapper(n, "aget", &["array", "index"])));
     c.render("ListGet", f(|n| wrapper(n, "aget", &["list", "index"])));
-    c.render("ArraySet", f(|n| wrapper(n, "aset", &["array", "index", "value"]).append(";")));
+    c.render(
+        "ArraySet",
+        f(|n| wrapper(n, "aset", &["array", "index", "value"]).append(";")),
+    );
     c.render("DictGet", f(|n| wrapper(n, "dget", &["dict", "key", "default"])));
-    c.render("DictSet", f(|n| wrapper(n, "dset", &["dict", "key", "value"]).append(";")));
+    c.render(
+        "DictSet",
+        f(|n| wrapper(n, "dset", &["dict", "key", "value"]).append(";")),
+    );
     c.render(
         "RecordLit",
         f(|n| {
