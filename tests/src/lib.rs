@@ -138,6 +138,10 @@ pub const LUAJIT: Implementation = Implementation {
 };
 
 /// Duktape's command-line interpreter (ES5).
+///
+/// ```
+/// assert_eq!(xsmith_tests::DUK.package, "duktape");
+/// ```
 pub const DUK: Implementation = Implementation {
     command: "duk",
     args: &[],
