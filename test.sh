@@ -16,6 +16,7 @@ declare -A PACKAGES=(
     [lua5.4]=lua5.4
     [luajit]=luajit
     [wasm-interp]=wabt
+    [duk]=duktape
 )
 
 missing=()

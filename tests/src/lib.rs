@@ -137,6 +137,18 @@ pub const LUAJIT: Implementation = Implementation {
     locate: None,
 };
 
+/// Duktape's command-line interpreter (ES5).
+///
+/// ```
+/// assert_eq!(xsmith_tests::DUK.package, "duktape");
+/// ```
+pub const DUK: Implementation = Implementation {
+    command: "duk",
+    args: &[],
+    package: "duktape",
+    locate: None,
+};
+
 /// A fresh scratch directory, removed when the value is dropped.
 ///
 /// ```
