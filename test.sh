@@ -15,6 +15,7 @@ declare -A PACKAGES=(
     [lua5.1]=lua5.1
     [lua5.4]=lua5.4
     [luajit]=luajit
+    [pypy3]=pypy3
 )
 
 missing=()
