@@ -120,7 +120,7 @@ fn programs_agree_on_python3_and_pypy3() {
 }
 
 /// Programs whose nested `def`s assign a variable of an enclosing function
-/// (`nonlocal`), rare at the default size: the first ones of the first few
+/// (`nonlocal`), rare at the default size: the first three of the first few
 /// thousand seeds run alike on both.
 #[test]
 fn nonlocal_programs_agree() {
@@ -142,7 +142,7 @@ fn nonlocal_programs_agree() {
         let outputs: Vec<_> = IMPLEMENTATIONS.iter().map(|i| run(i, &path)).collect();
         assert!(outputs[0].is_ok(), "seed {seed}: {:?}", outputs[0]);
         assert_eq!(outputs[0], outputs[1], "seed {seed}");
-        if found == 5 {
+        if found == 3 {
             break;
         }
     }
