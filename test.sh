@@ -17,6 +17,7 @@ declare -A PACKAGES=(
     [luajit]=luajit
     [wasm-interp]=wabt
     [duk]=duktape
+    [pypy3]=pypy3
 )
 
 missing=()

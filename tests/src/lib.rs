@@ -75,7 +75,12 @@ impl Implementation {
 impl Implementation {
     /// The executable to start: the command, or the real program behind it
     /// when `locate` says how to find it (looked up once per process).
-    fn executable(&self) -> PathBuf {
+    ///
+    /// ```
+    /// let sh = xsmith_tests::Implementation { command: "sh", args: &[], package: "dash", locate: None };
+    /// assert_eq!(sh.executable(), std::path::PathBuf::from("sh"));
+    /// ```
+    pub fn executable(&self) -> PathBuf {
         static RESOLVED: OnceLock<Mutex<BTreeMap<&'static str, PathBuf>>> = OnceLock::new();
         let Some(locate) = self.locate else {
             return PathBuf::from(self.command);
@@ -103,6 +108,14 @@ pub const PYTHON3: Implementation = Implementation {
     args: &[],
     package: "python3",
     locate: Some(&["-c", "import sys; print(sys.executable)"]),
+};
+
+/// PyPy 3.
+pub const PYPY3: Implementation = Implementation {
+    command: "pypy3",
+    args: &[],
+    package: "pypy3",
+    locate: None,
 };
 
 /// Node.js.
