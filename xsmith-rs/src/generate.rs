@@ -729,6 +729,36 @@ impl ChoiceLog {
     }
 }
 
+/// The finishing height of each liftable definition (as of the productions
+/// that fill holes); `u32::MAX` for the rest.
+fn lift_heights(spec: &Spec, liftable: &[bool], heights: &[u32]) -> Vec<u32> {
+    let type_height = |node_type: ProdId| {
+        spec.fillers(node_type)
+            .iter()
+            .map(|p| heights[p.index()])
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    spec.productions()
+        .iter()
+        .zip(liftable)
+        .map(|(production, &liftable)| match liftable {
+            false => u32::MAX,
+            true => production
+                .fields()
+                .iter()
+                .filter_map(|field| match field.kind() {
+                    FieldKind::Child(t) => Some(*t),
+                    FieldKind::List(t, length) if length.min() > 0 => Some(*t),
+                    _ => None,
+                })
+                .map(|t| type_height(t).saturating_add(1))
+                .max()
+                .unwrap_or(0),
+        })
+        .collect()
+}
+
 /// Generates trees from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
 ///
@@ -747,6 +777,11 @@ pub struct Generator<'s> {
     /// The definitions that may be lifted, by production.
     liftable: Vec<bool>,
     heights: Vec<u32>,
+    /// The finishing height of each liftable definition.
+    lift_heights: Vec<u32>,
+    /// The reference choices of the current hole that only lifting can
+    /// settle, with their finishing heights.
+    only_by_lifting: Vec<(ProdId, u32)>,
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
@@ -816,6 +851,8 @@ impl<'s> Generator<'s> {
             spec,
             options,
             enabled,
+            lift_heights: lift_heights(spec, &liftable, &heights),
+            only_by_lifting: Vec::new(),
             liftable,
             heights,
             log: ChoiceLog::for_productions(spec.productions().len()),
@@ -1000,15 +1037,14 @@ impl<'s> Generator<'s> {
                 harmless_bindings(&around, &visible, Access::Read),
                 harmless_bindings(&around, &visible, Access::Write),
             ];
-            // Past the depth bound a reference only reuses variables: a
-            // lifted definition's initialiser starts at its reference's
-            // depth, so chains of lifts end there.
-            let may_lift = depth < max_depth;
             let sites = [
-                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Read).filter(|_| may_lift),
-                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Write).filter(|_| may_lift),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Read),
+                harmless_lift_site(&around, spec, &self.liftable, tree, node, Access::Write),
             ];
             let mut typing = tree.typing.as_mut();
+            let lift_heights = &self.lift_heights;
+            let only_by_lifting = &mut self.only_by_lifting;
+            only_by_lifting.clear();
             self.choices.retain(|&choice| {
                 let production = spec.production(choice);
                 let Some(info) = &production.reference_info else {
@@ -1016,16 +1052,36 @@ impl<'s> Generator<'s> {
                 };
                 let site = &sites[usize::from(info.access == Access::Write)];
                 let candidates = &bindings[usize::from(info.access == Access::Write)];
-                !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty()
-                    || site
-                        .as_ref()
-                        .is_some_and(|site| !liftable(spec, site, choice, node, typing.as_deref_mut()).is_empty())
+                if !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true)
+                    .is_empty()
+                {
+                    return true;
+                }
+                let definitions = match site {
+                    Some(site) => liftable(spec, site, choice, node, typing.as_deref_mut()),
+                    None => return false,
+                };
+                // A reference that only lifting can settle finishes once the
+                // new definition does, a step later.
+                let lifted_height = definitions.iter().map(|d| lift_heights[d.index()]).min();
+                if let Some(height) = lifted_height {
+                    only_by_lifting.push((choice, height.saturating_add(1)));
+                }
+                lifted_height.is_some()
             });
+        } else {
+            self.only_by_lifting.clear();
         }
         if depth >= max_depth {
-            let heights = &self.heights;
-            if let Some(least) = self.choices.iter().map(|c| heights[c.index()]).min() {
-                self.choices.retain(|c| heights[c.index()] == least);
+            let (heights, lifted) = (&self.heights, &self.only_by_lifting);
+            let height = |c: &ProdId| {
+                lifted
+                    .iter()
+                    .find(|(choice, _)| choice == c)
+                    .map_or(heights[c.index()], |&(_, height)| height)
+            };
+            if let Some(least) = self.choices.iter().map(height).min() {
+                self.choices.retain(|c| height(c) == least);
             }
         }
         let hole = Hole {
@@ -1153,18 +1209,21 @@ impl<'s> Generator<'s> {
             let visible = crate::scopes::visible_bindings(spec, tree, node);
             let around = self.effects.around(spec, tree, node);
             let bindings = harmless_bindings(&around, &visible, info.access);
-            let may_lift = tree.node(node).depth < self.options.max_depth;
-            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
-            let mut typing = tree.typing.as_mut();
             let fitting = fitting_bindings(
                 spec,
                 &bindings,
                 info.access,
                 reference,
                 node,
-                typing.as_deref_mut(),
+                tree.typing.as_mut(),
                 false,
             );
+            // Past the depth bound a reference lifts only when nothing in
+            // sight fits (its lifted definition's holes start at its depth,
+            // so chains of lifts get deeper and end).
+            let may_lift = tree.node(node).depth < self.options.max_depth || fitting.is_empty();
+            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
+            let typing = tree.typing.as_mut();
             let definitions = match &site {
                 Some(site) => liftable(spec, site, reference, node, typing),
                 None => Vec::new(),

@@ -29,7 +29,9 @@
 use std::sync::OnceLock;
 
 use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
-use xsmith::{component, ChildTypes, Implementation, Doc, Fuzzer, Hole, NodeId, ProdId, Random, RenderNode, Slot, Spec, SpecError};
+use xsmith::{
+    component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, ProdId, Random, RenderNode, Slot, Spec, SpecError,
+};
 
 pub mod engines;
 

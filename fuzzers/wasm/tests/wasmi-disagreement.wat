@@ -1,66 +1,17 @@
-;; Reduced from xsmith-wasm 0.1.0 --seed 1 (deleting and hoisting subexpressions
-;; while wasmtime and wasmi still disagree). wasmtime and wasm-interp (wabt 1.0.32)
-;; print main() => i64:256 (the store16 goes to address 31: the select picks its
-;; first operand, 0, since its condition (i32.eqz (local.get $v2)) is 1); wasmi
-;; 2.0.0 prints 65536, as if the store went to address 32.
+;; Reduced by hand from xsmith-wasm 0.1.0 --seed 1. wasmtime 48 and wasm-interp
+;; (wabt 1.0.32) print main() => i64:0: $g sets $p to 0, so the select's
+;; condition (i32.eqz (local.get $p)) is 1 and it picks its first operand, 0.
+;; wasmi 2.0.0 prints 1, as if $p were no longer 0 after the call: the call
+;; passes $p to $f, whose body assigns that parameter from (i32.eqz of a fresh
+;; local). Without the assignment in $f, or with $f returning a constant,
+;; the engines agree.
 (module
-  (memory 1)
-  (func $div_s_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.or (i32.eqz (local.get $b))
-          (i32.and (i32.eq (local.get $a) (i32.const 0x80000000)) (i32.eq (local.get $b) (i32.const -1))))
-      (then (local.get $a)) (else (i32.div_s (local.get $a) (local.get $b)))))
-  (func $div_u_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.div_u (local.get $a) (local.get $b)))))
-  (func $rem_s_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_s (local.get $a) (local.get $b)))))
-  (func $rem_u_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_u (local.get $a) (local.get $b)))))
-  (func $div_s_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i32.or (i64.eqz (local.get $b))
-          (i32.and (i64.eq (local.get $a) (i64.const 0x8000000000000000)) (i64.eq (local.get $b) (i64.const -1))))
-      (then (local.get $a)) (else (i64.div_s (local.get $a) (local.get $b)))))
-  (func $div_u_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.div_u (local.get $a) (local.get $b)))))
-  (func $rem_s_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_s (local.get $a) (local.get $b)))))
-  (func $rem_u_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_u (local.get $a) (local.get $b)))))
-  (func $canon_f32 (param $x f32) (result f32)
-    (select (f32.const nan) (local.get $x) (f32.ne (local.get $x) (local.get $x))))
-  (func $canon_f64 (param $x f64) (result f64)
-    (select (f64.const nan) (local.get $x) (f64.ne (local.get $x) (local.get $x))))
-  (func $v5 (param $v6 i32) (param $v7 i32) (param $v8 i32) (result i32)
-    (local $v9 i32)
-    (local $v10 i32)
-    (local $v11 i32)
-    (local $c70 i32)
-    (local.set $v7 (i32.eqz (local.get $v9)))
-    (local.get $v7))
-  (func $v12 (result f32)
-    (local $v13 i32)
-    (local $c662 i32)
-    (f32.load offset=2
-       (local.get $v13)))
-  (func $v1 (param $v2 i32) (result i32)
-    (local $v3 f32)
-    (local $c13 i32)
-    (local $c791 i32)
-    (local $c983 i32)
-    (i32.store16 offset=31
-     (block (result i32)
-       (local.set $v2 (i64.eqz (i64.const 1)))
-       (select
-         (i64.eqz (i64.const 9))
-         (call $v5 (i32.const -1) (local.get $v2) (i32.const -2147483648))
-         (i32.eqz (local.get $v2))))
-     (f32.eq
-      (local.get $v3)
-      (call $v12)))
-    (i32.load offset=29
-        (i32.const 1)))
-  (func $main (export "main") (result i64)
-    (i64.extend_i32_u (call $v1 (i32.const 6))))
-  (func $checksum (export "checksum") (result i64) (local $h i64) (local $a i32)
-    (local.get $h))
-  (data  "\a9\3f\4d\87\80\fb\c1\63\fb\2e\d8\2b\e7\8f\99\55\22\ca\58\dc\68\22\1c\29\2a\1b\48\17\da\99\59\f1\08\99\9d\13\f2\13\ef\df\11\e4\c4\7d\08\ca\06\14\5d\8f\2e\ea\43\b5\cd\84\c0\ba\74\28\1a\20\17\b6")
-)
+  (func $f (param $a i32) (param $b i32) (param $c i32) (result i32)
+    (local $x i32)
+    (local.set $b (i32.eqz (local.get $x)))
+    (local.get $b))
+  (func $g (param $p i32) (result i32)
+    (local.set $p (i32.const 0))
+    (select (i32.const 0) (call $f (i32.const -1) (local.get $p) (i32.const 5)) (i32.eqz (local.get $p))))
+  (func $main (export "main") (result i64) (i64.extend_i32_u (call $g (i32.const 6))))
+  (func $checksum (export "checksum") (result i64) (i64.const 0)))
