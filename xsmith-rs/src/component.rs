@@ -264,8 +264,9 @@ impl Component {
         self
     }
 
-    /// `may_be_generated`: whether the production is ever chosen (default
-    /// true). A production that is never generated needs no renderer.
+    /// `may_be_generated`: whether the production is ever chosen for a hole
+    /// (default true). A production that is never generated needs no
+    /// renderer, unless it is a definition that lifting may still insert.
     ///
     /// ```
     /// let mut c = xsmith::Component::new("c");

@@ -175,6 +175,17 @@ struct OwnEffects {
     function_body: Option<usize>,
     /// The value field of a read-only definition.
     definition_value: Option<usize>,
+    /// Whether it binds a name whose value never changes (a read-only
+    /// definition: not writable, and not a parameter, whose value comes
+    /// from each caller).
+    constant_binder: bool,
+    /// Whether it binds a name at all.
+    binder: bool,
+}
+
+/// Whether a binder's value is the one it was defined with, forever.
+fn is_constant(info: &crate::scopes::BinderInfo) -> bool {
+    !info.writable && info.style == crate::scopes::BinderStyle::Definition
 }
 
 impl OwnEffects {
@@ -192,8 +203,10 @@ impl OwnEffects {
             definition_value: production
                 .binder_info
                 .as_ref()
-                .filter(|info| !info.writable)
+                .filter(|info| is_constant(info))
                 .and(production.binder_value),
+            constant_binder: production.binder_info.as_ref().is_some_and(is_constant),
+            binder: production.binder_info.is_some(),
         }
     }
 }
@@ -283,6 +296,11 @@ impl Attributes {
         }
         let own = self.table[target.production.index()];
         if let Some(body) = own.function_body.and_then(|slot| single_child(tree, callee, slot)) {
+            // A function definition reached through a reference is only
+            // known if nothing can rebind its name.
+            if indirect && own.binder && !own.constant_binder {
+                return None;
+            }
             // A function whose body calls itself: its summary is being
             // computed right now, and its effects are not known.
             return tree.attribute_unless_cyclic(self.summary.get().expect("set when made"), body);

@@ -1219,15 +1219,23 @@ impl<'s> Generator<'s> {
                 false,
             );
             // Past the depth bound a reference lifts only when nothing in
-            // sight fits (its lifted definition's holes start at its depth,
-            // so chains of lifts get deeper and end).
+            // sight fits, and then a definition that finishes soonest (the
+            // choice was weighed with its height), so chains of lifts end.
             let may_lift = tree.node(node).depth < self.options.max_depth || fitting.is_empty();
             let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
             let typing = tree.typing.as_mut();
-            let definitions = match &site {
+            let mut definitions = match &site {
                 Some(site) => liftable(spec, site, reference, node, typing),
                 None => Vec::new(),
             };
+            // Past the depth bound, only the definitions that finish soonest
+            // (the height the choice was made with).
+            if tree.node(node).depth >= self.options.max_depth {
+                let heights = &self.lift_heights;
+                if let Some(least) = definitions.iter().map(|d| heights[d.index()]).min() {
+                    definitions.retain(|d| heights[d.index()] == least);
+                }
+            }
             // Existing variables are three times as likely as a new one each,
             // so programs reuse their variables.
             let mut weights = vec![3; fitting.len()];
@@ -1276,9 +1284,10 @@ impl<'s> Generator<'s> {
         random: &mut Random,
     ) -> Result<NodeId, GenerateError> {
         // The definition goes beside the reference's ancestors, but its
-        // initialiser counts as deeper than the reference: a chain of lifts
-        // (an initialiser whose references lift again) gets deeper at each
-        // step and so ends at the depth bound.
+        // initialiser starts no shallower than the reference: a chain of
+        // lifts (an initialiser whose references lift again) does not get a
+        // fresh depth budget at each step, and past the bound the choice of
+        // least finishing height ends it.
         let scope = tree.node(site.scope);
         let depth =
             (scope.depth + self.spec.production(scope.production).depth_increase).max(tree.node(reference).depth);

@@ -47,7 +47,7 @@ fn unifies_quickly(store: &TypeStore, a: &Type, b: &Type) -> Option<bool> {
     }
 }
 
-/// The definition productions of `site` that a reference of `production`
+/// The definition productions of `site` that a reference of production `reference`
 /// at `node` could be given by lifting (in a typed tree, those whose type can
 /// be the reference's).
 pub(crate) fn liftable(
@@ -117,7 +117,8 @@ pub(crate) fn harmless_bindings<'b>(around: &Around, visible: &'b [Binding], acc
 /// How many visible bindings a reference tries to unify with, at most,
 /// among those whose fit a quick look at the types cannot decide: this
 /// bounds the work per reference (a trial unification each) however many
-/// variables are in sight, so generation stays linear in program size.
+/// variables are in sight (what remains per reference is a cheap pass over
+/// the visible bindings).
 pub(crate) const MAX_BINDING_TRIALS: usize = 6;
 
 /// The bindings among `bindings` that a reference of `reference` at `node`
@@ -176,7 +177,7 @@ fn quick_fit(
     unifies_quickly(&typing.store, required, binding_type)
 }
 
-/// Whether a reference of `production` at `node` may point at `binding`:
+/// Whether a reference of production `reference` at `node` may point at `binding`:
 /// writes need a writable binder, and in a typed tree the reference's type
 /// (already unified with its hole's, or the hole's requirement while the
 /// choice is being made) must unify with the binder's.

@@ -93,7 +93,8 @@ impl BinderInfo {
     }
 
     /// The same binder, with its value in the child `field` (only read-only
-    /// definitions' values are looked at: a writable one may be reassigned).
+    /// definitions' values are looked at: a writable one may be reassigned,
+    /// and a parameter's value comes from each call).
     ///
     /// ```
     /// use xsmith::scopes::{BinderInfo, BinderStyle};

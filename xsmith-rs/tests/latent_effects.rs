@@ -394,3 +394,76 @@ fn each_binder_style_is_visible_where_its_scope_says() {
         assert!(seen.get(style).copied().unwrap_or(0) > 20, "{seen:?}");
     }
 }
+
+component! {
+    /// Function definitions that may be reassigned (writable) and functions
+    /// taking a function parameter with a default value: neither has
+    /// effects a call may count on.
+    fn rebindable;
+    grammar {
+        Program { body: Block }
+        Block { stmts: [Stmt; 1..=4] }
+        abstract Stmt {}
+        Def: Stmt { name = |_| "", body: Expr }
+        Print: Stmt { value: Expr }
+        abstract Expr {}
+        Lit: Expr { value = |r| r.int_in(0, 9) }
+        Ref: Expr { name = |_| "" }
+        SetExpr: Expr { name = |_| "", value: Expr }
+        PrintExpr: Expr { value: Expr }
+        Lambda: Expr { params: [Param; 0..=1], body: Expr }
+        Param { name = |_| "", default: Expr }
+        Call: Expr { callee: Expr }
+        Pair: Expr { left: Expr, right: Expr }
+    }
+    scope { Block => sequential, Lambda => sequential }
+    lift_predicate { Block => stmts }
+    strict_child_order { Program => true, Block => true, Def => true, Print => true, SetExpr => true, PrintExpr => true, Lambda => true }
+    binder_info { Def => definition(name), Param => parameter(name, read_only, value = default) }
+    reference_info { Ref => read(name), SetExpr => write(name) }
+    io { Print => true, PrintExpr => true }
+    calls { Call => callee }
+    function_body { Def => body, Lambda => body }
+    choice_weight { Ref => 30, Call => 20, Def => 10 }
+    render {
+        Program => [body],
+        Block => ["{", join(stmts, " "), "}"],
+        Def => ["def ", name, " = ", body, ";"],
+        Print => ["print ", value, ";"],
+        Lit => [value],
+        Ref => [name],
+        SetExpr => ["(", name, " := ", value, ")"],
+        PrintExpr => ["print(", value, ")"],
+        Lambda => ["fn(", join(params, ", "), ") ", body],
+        Param => [name, " = ", default],
+        Call => [callee, "()"],
+        Pair => ["(", left, ", ", right, ")"],
+    }
+}
+
+#[test]
+fn calls_through_writable_definitions_and_parameters_may_do_anything() {
+    let spec = Spec::assemble("Program", [rebindable()]).expect("assembles");
+    let summaries = EffectSummaries::new(&spec);
+    let (mut through_definition, mut through_parameter) = (0, 0);
+    for tree in trees(&spec, 0..500) {
+        for call in tree.ids().filter(|&n| name(&spec, &tree, n) == "Call") {
+            let callee = child(&tree, call, 0);
+            let Some(binder) = tree.reference_target(callee) else {
+                continue;
+            };
+            assert!(
+                summaries.latent(&tree, callee).is_none(),
+                "a {} may change",
+                name(&spec, &tree, binder)
+            );
+            assert!(summaries.of(&tree, call).anything);
+            through_definition += usize::from(name(&spec, &tree, binder) == "Def");
+            through_parameter += usize::from(name(&spec, &tree, binder) == "Param");
+        }
+    }
+    assert!(
+        through_definition > 20 && through_parameter > 5,
+        "{through_definition} {through_parameter}"
+    );
+}
