@@ -171,10 +171,34 @@ fn quick_fit(
         return Some(true);
     };
     let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
-    if !takes_hole_type(spec, reference) {
-        return None;
+    let store = &typing.store;
+    match spec.node_type_shapes[reference.index()].as_ref()? {
+        NodeTypeShape::Fresh => unifies_quickly(store, required, binding_type),
+        // The reference's type is one of some ground types (or one): with a
+        // ground binder type it can only be that type, if it is among them,
+        // and that type must fit the hole.
+        NodeTypeShape::OneOf(candidates) => ground_fit(store, candidates, required, binding_type),
+        NodeTypeShape::Ground(t) => ground_fit(store, std::slice::from_ref(t), required, binding_type),
+        _ => None,
     }
-    unifies_quickly(&typing.store, required, binding_type)
+}
+
+/// Whether a reference whose type is one of `candidates` fits both its
+/// hole's `required` type and a binder of type `binding`, when one of the
+/// two is ground.
+fn ground_fit(store: &TypeStore, candidates: &[Type], required: &Type, binding: &Type) -> Option<bool> {
+    let (required, binding) = (store.resolve(required), store.resolve(binding));
+    // Whichever of the two is ground decides the reference's type; the
+    // other must be able to take it.
+    let (ground, other) = match (binding.is_ground_term(), required.is_ground_term()) {
+        (true, _) => (binding, required),
+        (false, true) => (required, binding),
+        (false, false) => return None,
+    };
+    if !candidates.contains(&ground) {
+        return Some(false);
+    }
+    NodeTypeShape::Ground(ground).fits(&other, store)
 }
 
 /// Whether a reference of production `reference` at `node` may point at `binding`:
