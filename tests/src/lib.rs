@@ -175,5 +175,6 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
         .expect("the temp directory is writable")
 }
 
+pub mod conformance;
 pub mod names;
 pub mod typed;
