@@ -60,3 +60,27 @@ pub fn wrapper<'a>(node: &RenderNode<'a>, name: &'a str, fields: &[&str]) -> xsm
         .append(node.join(args, node.text(", ")))
         .append(")")
 }
+
+/// The fields of the record literal being rendered, each with the document
+/// of its value (`RecordLit`'s values follow its record type's fields), as
+/// `field separator value`: `record_entries(n, " = ")` for Lua's `x = 1`,
+/// `record_entries(n, ": ")` for JavaScript's `x: 1`.
+///
+/// ```
+/// use xsmith::Renderer;
+/// let record = Renderer::function(|n| {
+///     let entries = xsmith_canned::render::record_entries(n, " = ");
+///     n.text("{").append(n.join(entries, n.text(", "))).append("}")
+/// });
+/// # let _ = record;
+/// ```
+pub fn record_entries<'a>(node: &RenderNode<'a>, separator: &str) -> Vec<xsmith::Doc<'a>> {
+    let Some(xsmith::types::Type::Record(fields)) = node.node_type() else {
+        panic!("a record literal has a record type")
+    };
+    fields
+        .iter()
+        .zip(node.list("values"))
+        .map(|((field, _), value)| node.text(format!("{field}{separator}")).append(value))
+        .collect()
+}

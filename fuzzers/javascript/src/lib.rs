@@ -6,7 +6,7 @@
 //! keys sorted. See README.md.
 
 use xsmith::{Component, Doc, Fuzzer, Implementation, RenderNode, Renderer, Slot, Spec, SpecError, Value};
-use xsmith_canned::render::{defined_names, dict_key, wrapper};
+use xsmith_canned::render::{defined_names, dict_key, record_entries, wrapper};
 use xsmith_canned::{Canned, Options};
 
 /// A string literal in JavaScript syntax: quotes, backslashes, control and
@@ -243,14 +243,7 @@ fn renderers(canned: &Canned) -> Component {
     c.render(
         "RecordLit",
         f(|n| {
-            let Some(xsmith::types::Type::Record(fields)) = n.node_type() else {
-                panic!("a record literal has a record type")
-            };
-            let entries = fields
-                .iter()
-                .map(|(f, _)| f.to_string())
-                .zip(n.list("values"))
-                .map(|(f, v)| n.text(format!("{f}: ")).append(v));
+            let entries = record_entries(n, ": ");
             n.text("{").append(n.join(entries, n.text(", "))).append("}")
         }),
     );
