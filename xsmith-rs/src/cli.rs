@@ -34,7 +34,8 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::campaign::{Campaign, Implementation, Limits, Shard};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
-use crate::generate::{Generator, Options};
+use crate::generate::Generator;
+use crate::options::Options;
 
 /// The options of the standard command line.
 #[derive(Parser, Debug)]

@@ -2,7 +2,8 @@
 //! documentation, built with the procedural [`Component`] API.
 
 use crate::component::{Component, ProductionDecl};
-use crate::generate::{Generator, Options};
+use crate::generate::Generator;
+use crate::options::Options;
 use crate::properties::{DataInit, Piece, Renderer};
 use crate::random::Random;
 use crate::spec::Spec;

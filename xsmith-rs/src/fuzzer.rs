@@ -5,7 +5,8 @@
 use std::fmt;
 
 use crate::campaign::Implementation;
-use crate::generate::{GenerateError, Generator, Options};
+use crate::generate::{GenerateError, Generator};
+use crate::options::Options;
 use crate::random::Random;
 use crate::render::render_tree_into;
 use crate::spec::{Spec, SpecError};

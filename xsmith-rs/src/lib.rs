@@ -48,6 +48,7 @@ pub mod effects;
 pub mod example;
 pub mod fuzzer;
 pub mod generate;
+pub mod options;
 pub mod properties;
 pub mod random;
 mod references;
@@ -64,7 +65,8 @@ pub use campaign::{
 };
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use fuzzer::{Fuzzer, Program, Source};
-pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole, OptionError, Options};
+pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole};
+pub use options::{OptionError, Options};
 pub use properties::{DataInit, FieldInit, Filter, FreshHook, ListLength, Piece, Renderer, TypeInfo, Weight};
 pub use random::Random;
 pub use render::{Doc, RenderNode};

@@ -98,7 +98,8 @@ pub use shard::Shard;
 pub use verdict::{Tally, Verdict};
 
 use crate::fuzzer::{option_args, Fuzzer, Source, GENERATION_STACK};
-use crate::generate::{Generator, OptionError, Options};
+use crate::generate::Generator;
+use crate::options::{OptionError, Options};
 use crate::spec::SpecError;
 
 /// One differential campaign: which programs, on which implementations,
