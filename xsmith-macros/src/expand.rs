@@ -83,15 +83,15 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     let parts = crate::check::binder_parts(expr).expect("checked");
                     let field = parts.name.to_string();
                     let style = match parts.head.as_str() {
-                        "definition" => quote!(::xsmith::scopes::BinderStyle::Definition),
-                        _ => quote!(::xsmith::scopes::BinderStyle::Parameter),
+                        "definition" => quote!(::xsmith::BinderStyle::Definition),
+                        _ => quote!(::xsmith::BinderStyle::Parameter),
                     };
                     let read_only = parts.read_only.then(|| quote!(.read_only()));
                     let value = parts.value.map(|value| {
                         let value = value.to_string();
                         quote!(.value(#value))
                     });
-                    quote!(::xsmith::scopes::BinderInfo::new(#field, #style) #read_only #value)
+                    quote!(::xsmith::BinderInfo::new(#field, #style) #read_only #value)
                 }
                 ("calls" | "function_body", PropertyValue::Expr(expr)) => {
                     let field = crate::check::ident_value(expr).expect("checked").to_string();
@@ -107,12 +107,12 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
                     let (head, field, _) = crate::check::call_parts(expr).expect("checked");
                     let field = field.to_string();
                     let access = access(&head);
-                    quote!(::xsmith::scopes::ReferenceInfo::new(#field, #access))
+                    quote!(::xsmith::ReferenceInfo::new(#field, #access))
                 }
                 ("scope", PropertyValue::Expr(expr)) => {
                     match crate::check::ident_value(expr).expect("checked").to_string().as_str() {
-                        "sequential" => quote!(::xsmith::scopes::ScopeKind::Sequential),
-                        _ => quote!(::xsmith::scopes::ScopeKind::Recursive),
+                        "sequential" => quote!(::xsmith::ScopeKind::Sequential),
+                        _ => quote!(::xsmith::ScopeKind::Recursive),
                     }
                 }
                 ("lift_predicate", PropertyValue::Expr(expr)) => {
@@ -143,8 +143,8 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
 /// The `Access` a checked `read(..)` or `write(..)` stands for.
 fn access(head: &str) -> TokenStream {
     match head {
-        "read" => quote!(::xsmith::scopes::Access::Read),
-        _ => quote!(::xsmith::scopes::Access::Write),
+        "read" => quote!(::xsmith::Access::Read),
+        _ => quote!(::xsmith::Access::Write),
     }
 }
 

@@ -70,6 +70,7 @@ pub use options::{OptionError, Options};
 pub use properties::{DataInit, FieldInit, Filter, FreshHook, ListLength, Piece, Renderer, TypeInfo, Weight};
 pub use random::Random;
 pub use render::{Doc, RenderNode};
+pub use scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 pub use spec::{Field, FieldKind, ProdId, Production, Spec, SpecError};
 pub use tree::{Node, NodeId, Slot, Tree, Value};
 pub use xsmith_macros::component;
