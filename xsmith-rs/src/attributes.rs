@@ -7,14 +7,12 @@
 //! cached value is still good is one comparison. Types, scopes and effects are
 //! built on this mechanism; fuzzer authors define their own the same way.
 
-use std::any::Any;
-use std::cell::RefCell;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use indexmap::IndexMap;
-
-use crate::tree::{NodeId, Tree};
+use crate::cache::Entry;
+use crate::program::Program;
+use crate::tree::NodeId;
 
 /// What an attribute's value depends on, which decides when a cached value
 /// goes stale.
@@ -47,7 +45,7 @@ pub enum Dependence {
 ///     count
 /// });
 /// let spec = xsmith::example::spec();
-/// let tree = xsmith::example::tree(&spec, 1);
+/// let tree = xsmith::example::program(&spec, 1);
 /// assert_eq!(tree.attribute(&size, tree.root()), tree.len());
 /// ```
 pub struct Attribute<T> {
@@ -58,7 +56,7 @@ pub struct Attribute<T> {
 }
 
 /// An attribute's computation.
-type Compute<T> = Arc<dyn Fn(&Tree, NodeId) -> T + Send + Sync>;
+type Compute<T> = Arc<dyn Fn(&Program, NodeId) -> T + Send + Sync>;
 
 impl<T> Clone for Attribute<T> {
     fn clone(&self) -> Self {
@@ -85,7 +83,7 @@ impl<T: Clone + 'static> Attribute<T> {
     pub fn new(
         name: &'static str,
         dependence: Dependence,
-        compute: impl Fn(&Tree, NodeId) -> T + Send + Sync + 'static,
+        compute: impl Fn(&Program, NodeId) -> T + Send + Sync + 'static,
     ) -> Attribute<T> {
         Attribute {
             id: NEXT_ATTRIBUTE_ID.fetch_add(1, Ordering::Relaxed),
@@ -106,26 +104,7 @@ impl<T: Clone + 'static> Attribute<T> {
     }
 }
 
-/// A cached value and the tree version it was computed at.
-struct Entry<T> {
-    value: T,
-    computed_at: u64,
-}
-
-/// The cache of one attribute: an entry per node, or a marker that the
-/// value is being computed (to report a cyclic definition).
-struct Table<T> {
-    entries: Vec<Option<Entry<T>>>,
-    in_progress: Vec<bool>,
-}
-
-/// Every attribute cache of one tree, keyed by attribute id.
-#[derive(Default)]
-pub(crate) struct AttributeCaches {
-    tables: RefCell<IndexMap<usize, Box<dyn Any>>>,
-}
-
-impl Tree {
+impl Program {
     /// The value of `attribute` at `node`: from the cache when it is still
     /// good, else computed (reading whatever else it needs) and cached.
     ///
@@ -137,7 +116,7 @@ impl Tree {
     /// ```
     /// use xsmith::{Attribute, Dependence};
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::tree(&spec, 3);
+    /// let tree = xsmith::example::program(&spec, 3);
     /// let depth = Attribute::new("depth", Dependence::Node, |tree, node| tree.node(node).depth);
     /// assert_eq!(tree.attribute(&depth, tree.root()), 0);
     /// ```
@@ -184,35 +163,20 @@ impl Tree {
     }
 
     fn cached<T: Clone + 'static>(&self, attribute: &Attribute<T>, node: NodeId) -> Option<T> {
-        let tables = self.caches.tables.borrow();
-        let table = tables.get(&attribute.id)?.downcast_ref::<Table<T>>()?;
-        let entry = table.entries.get(node.index())?.as_ref()?;
-        let still_good = match attribute.dependence {
-            Dependence::Node => entry.computed_at >= self.node(node).changed_at,
-            Dependence::Subtree => entry.computed_at >= self.node(node).subtree_changed_at,
-            Dependence::Tree => entry.computed_at == self.version(),
-        };
-        still_good.then(|| entry.value.clone())
+        self.caches
+            .cached(attribute.id, node, |computed_at| match attribute.dependence {
+                Dependence::Node => computed_at >= self.node(node).changed_at,
+                Dependence::Subtree => computed_at >= self.node(node).subtree_changed_at,
+                Dependence::Tree => computed_at == self.version(),
+            })
     }
 
-    fn with_table<T: 'static, R>(&self, attribute: &Attribute<T>, f: impl FnOnce(&mut Table<T>) -> R) -> R {
-        let mut tables = self.caches.tables.borrow_mut();
-        let table = tables
-            .entry(attribute.id)
-            .or_insert_with(|| {
-                Box::new(Table::<T> {
-                    entries: Vec::new(),
-                    in_progress: Vec::new(),
-                })
-            })
-            .downcast_mut::<Table<T>>()
-            .expect("an attribute id always maps to a table of its own value type");
-        let len = self.len();
-        if table.entries.len() < len {
-            table.entries.resize_with(len, || None);
-            table.in_progress.resize(len, false);
-        }
-        f(table)
+    fn with_table<T: 'static, R>(
+        &self,
+        attribute: &Attribute<T>,
+        f: impl FnOnce(&mut crate::cache::Table<T>) -> R,
+    ) -> R {
+        self.caches.with_table(attribute.id, self.len(), f)
     }
 }
 

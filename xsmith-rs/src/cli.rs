@@ -372,7 +372,7 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             .program(&spec, &mut generator, source)
             .map_err(|e| Failure::Run(format!("{label}: {e}")))?;
         if args.print_tree {
-            eprint!("{}", program.tree.outline(&spec));
+            eprint!("{}", program.program.outline(spec.grammar()));
         }
         match &args.output_dir {
             Some(dir) => {

@@ -7,7 +7,8 @@
 
 use std::sync::Arc;
 
-use crate::properties::{DataInit, Filter, FreshHook, LengthFn, ListLength, Renderer, TypeInfo, Weight};
+use crate::grammar::{DataInit, ListLength};
+use crate::properties::{Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
 use crate::scopes::{Access, BinderInfo, ReferenceInfo, ScopeKind};
 use crate::types::{Type, TypeStore};
 
@@ -383,7 +384,7 @@ impl Component {
     /// data field), visible according to the enclosing scope.
     ///
     /// ```
-    /// use xsmith::scopes::{BinderInfo, BinderStyle};
+    /// use xsmith::{BinderInfo, BinderStyle};
     /// let mut c = xsmith::Component::new("c");
     /// c.binder_info("Let", BinderInfo::new("name", BinderStyle::Definition));
     /// ```
@@ -396,7 +397,7 @@ impl Component {
     /// a choice only where such a binder is visible.
     ///
     /// ```
-    /// use xsmith::scopes::{Access, ReferenceInfo};
+    /// use xsmith::{Access, ReferenceInfo};
     /// let mut c = xsmith::Component::new("c");
     /// c.reference_info("Var", ReferenceInfo::new("name", Access::Read));
     /// ```
@@ -408,7 +409,7 @@ impl Component {
     ///
     /// ```
     /// let mut c = xsmith::Component::new("c");
-    /// c.scope("Block", xsmith::scopes::ScopeKind::Sequential);
+    /// c.scope("Block", xsmith::ScopeKind::Sequential);
     /// ```
     pub fn scope(&mut self, production: &str, kind: ScopeKind) -> &mut Component {
         self.property(production, PropertyValue::Scope(kind))
@@ -485,7 +486,7 @@ impl Component {
     /// told apart by type (two of different ground types never alias).
     ///
     /// ```
-    /// use xsmith::scopes::Access;
+    /// use xsmith::Access;
     /// let mut c = xsmith::Component::new("c");
     /// c.mutable_container_access("ArraySet", "array", Access::Write);
     /// ```

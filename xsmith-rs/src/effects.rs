@@ -24,9 +24,11 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
 use crate::attributes::{Attribute, Dependence};
-use crate::scopes::Access;
-use crate::spec::Spec;
-use crate::tree::{NodeId, Slot, Tree};
+use crate::grammar::ProdId;
+use crate::program::Program;
+use crate::scopes::{Access, BinderInfo, BinderStyle};
+use crate::spec::{Properties, Spec};
+use crate::tree::{NodeId, Slot};
 use crate::types::Type;
 
 /// What a subtree may do when it runs.
@@ -34,7 +36,7 @@ use crate::types::Type;
 /// ```
 /// use xsmith::effects::Effects;
 /// let spec = xsmith::example::spec();
-/// let tree = xsmith::example::tree(&spec, 2);
+/// let tree = xsmith::example::program(&spec, 2);
 /// let variable = tree.root();
 /// let mut a = Effects::default();
 /// a.writes.insert(variable);
@@ -65,9 +67,9 @@ impl Effects {
     /// The effect of reading (or writing) the variable bound by `binder`.
     ///
     /// ```
-    /// use xsmith::{effects::Effects, scopes::Access};
+    /// use xsmith::{effects::Effects, Access};
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::tree(&spec, 2);
+    /// let tree = xsmith::example::program(&spec, 2);
     /// assert!(Effects::of_access(tree.root(), Access::Write).writes.contains(&tree.root()));
     /// ```
     pub fn of_access(binder: NodeId, access: Access) -> Effects {
@@ -120,9 +122,9 @@ impl Effects {
     /// without building it).
     ///
     /// ```
-    /// use xsmith::{effects::Effects, scopes::Access};
+    /// use xsmith::{effects::Effects, Access};
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::tree(&spec, 2);
+    /// let tree = xsmith::example::program(&spec, 2);
     /// let writes = Effects::of_access(tree.root(), Access::Write);
     /// assert!(writes.conflicts_with_access(tree.root(), Access::Read));
     /// ```
@@ -134,7 +136,7 @@ impl Effects {
     /// conflicts with `self`: only when `self` may do anything.
     ///
     /// ```
-    /// use xsmith::{effects::Effects, scopes::Access};
+    /// use xsmith::{effects::Effects, Access};
     /// assert!(!Effects::default().conflicts_with_new_variable(Access::Write));
     /// ```
     pub fn conflicts_with_new_variable(&self, _access: Access) -> bool {
@@ -165,6 +167,8 @@ impl Effects {
 #[derive(Clone, Copy)]
 struct OwnEffects {
     io: bool,
+    /// Whether its children run in order (and so never conflict).
+    strict_child_order: bool,
     /// How a reference accesses its variable.
     reference: Option<Access>,
     /// The field whose value is the container accessed, and how.
@@ -184,20 +188,17 @@ struct OwnEffects {
 }
 
 /// Whether a binder's value is the one it was defined with, forever.
-fn is_constant(info: &crate::scopes::BinderInfo) -> bool {
-    !info.writable && info.style == crate::scopes::BinderStyle::Definition
+fn is_constant(info: &BinderInfo) -> bool {
+    !info.writable && info.style == BinderStyle::Definition
 }
 
 impl OwnEffects {
-    fn of(production: &crate::spec::Production) -> OwnEffects {
-        let field = |name: &str| production.field_index(name).expect("assembly checks the field");
+    fn of(production: &Properties) -> OwnEffects {
         OwnEffects {
             io: production.io,
+            strict_child_order: production.strict_child_order,
             reference: production.reference_info.as_ref().map(|info| info.access),
-            container: production
-                .container_access
-                .as_ref()
-                .map(|(name, access)| (field(name), *access)),
+            container: production.container_access,
             callee: production.callee,
             function_body: production.function_body,
             definition_value: production
@@ -222,8 +223,26 @@ fn containers_clash(a: &[Option<Type>], b: &[Option<Type>]) -> bool {
     })
 }
 
+/// The effects a node of `production` is known to have before it is made:
+/// its own I/O, "anything" for a call (its callee is not known yet), and a
+/// container access of a type not known yet. (The effects of a reference
+/// depend on the variable it will take, and are checked as it takes one.)
+fn before_made(own: &OwnEffects) -> Effects {
+    let mut effects = Effects {
+        io: own.io,
+        anything: own.callee.is_some(),
+        ..Default::default()
+    };
+    match own.container.map(|(_, access)| access) {
+        Some(Access::Read) => effects.container_reads.push(None),
+        Some(Access::Write) => effects.container_writes.push(None),
+        None => {}
+    }
+    effects
+}
+
 /// The child in `slot`, if it is a single child.
-fn single_child(tree: &Tree, node: NodeId, slot: usize) -> Option<NodeId> {
+fn single_child(tree: &Program, node: NodeId, slot: usize) -> Option<NodeId> {
     match tree.node(node).slots.get(slot)? {
         Slot::Child(child) => Some(*child),
         _ => None,
@@ -244,11 +263,11 @@ struct Attributes {
 }
 
 impl Attributes {
-    fn summary(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+    fn summary(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
         tree.attribute(self.summary.get().expect("set when made"), node)
     }
 
-    fn compute_summary(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+    fn compute_summary(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
         let target = tree.node(node);
         let mut effects = Effects::default();
         if target.is_hole {
@@ -289,7 +308,7 @@ impl Attributes {
     /// they are known. `indirect`: reached through a reference, so the
     /// function must be complete (a hole in it is not checked against the
     /// call's siblings when it is filled).
-    fn latent(&self, tree: &Tree, callee: NodeId, indirect: bool, chain: usize) -> Option<Arc<Effects>> {
+    fn latent(&self, tree: &Program, callee: NodeId, indirect: bool, chain: usize) -> Option<Arc<Effects>> {
         let target = tree.node(callee);
         if target.is_hole || (indirect && !tree.attribute(&self.complete, callee)) {
             return None;
@@ -328,7 +347,7 @@ impl Attributes {
 /// ```
 /// let spec = xsmith::example::spec();
 /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-/// let tree = xsmith::example::tree(&spec, 2);
+/// let tree = xsmith::example::program(&spec, 2);
 /// assert!(summaries.of(&tree, tree.root()).is_pure());
 /// ```
 #[derive(Clone)]
@@ -347,7 +366,7 @@ impl EffectSummaries {
         let complete: Attribute<bool> = {
             let this: Arc<OnceLock<Attribute<bool>>> = Arc::new(OnceLock::new());
             let itself = Arc::clone(&this);
-            let attribute = Attribute::new("complete", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
+            let attribute = Attribute::new("complete", Dependence::Subtree, move |tree: &Program, node: NodeId| {
                 let complete = itself.get().expect("set right after it is made");
                 !tree.node(node).is_hole && tree.children(node).all(|child| tree.attribute(complete, child))
             });
@@ -355,14 +374,18 @@ impl EffectSummaries {
             attribute
         };
         let attributes = Arc::new(Attributes {
-            table: spec.productions().iter().map(OwnEffects::of).collect(),
+            table: spec
+                .grammar()
+                .ids()
+                .map(|id| OwnEffects::of(spec.properties(id)))
+                .collect(),
             summary: OnceLock::new(),
             complete,
         });
         // A summary reads its children's (and called functions') through
         // the same attribute, so the closure holds the attributes weakly.
         let weak = Arc::downgrade(&attributes);
-        let summary = Attribute::new("effects", Dependence::Subtree, move |tree: &Tree, node: NodeId| {
+        let summary = Attribute::new("effects", Dependence::Subtree, move |tree: &Program, node: NodeId| {
             weak.upgrade()
                 .expect("the summaries outlive their trees' use")
                 .compute_summary(tree, node)
@@ -376,10 +399,10 @@ impl EffectSummaries {
     /// ```
     /// let spec = xsmith::example::spec();
     /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-    /// let tree = xsmith::example::tree(&spec, 5);
+    /// let tree = xsmith::example::program(&spec, 5);
     /// assert!(summaries.of(&tree, tree.root()).is_pure());
     /// ```
-    pub fn of(&self, tree: &Tree, node: NodeId) -> Arc<Effects> {
+    pub fn of(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
         self.attributes.summary(tree, node)
     }
 
@@ -389,22 +412,45 @@ impl EffectSummaries {
     /// ```
     /// let spec = xsmith::example::spec();
     /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-    /// let tree = xsmith::example::tree(&spec, 5);
+    /// let tree = xsmith::example::program(&spec, 5);
     /// assert!(summaries.latent(&tree, tree.root()).is_none(), "not a function");
     /// ```
-    pub fn latent(&self, tree: &Tree, callee: NodeId) -> Option<Arc<Effects>> {
+    pub fn latent(&self, tree: &Program, callee: NodeId) -> Option<Arc<Effects>> {
         self.attributes.latent(tree, callee, false, MAX_REFERENCE_CHAIN)
+    }
+
+    /// The effects a node of `production` is known to have before it is
+    /// made: its own I/O, "anything" for a call (its callee is not known
+    /// yet), and a container access of a type not known yet. (A reference's
+    /// effect depends on the variable it will take, and is checked as it
+    /// takes one.)
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
+    /// assert!(summaries.before_made(spec.lookup("Add").unwrap()).is_pure());
+    /// ```
+    pub fn before_made(&self, production: ProdId) -> Effects {
+        before_made(&self.attributes.table[production.index()])
+    }
+
+    /// Whether a node of `production` may have an effect of its own or
+    /// through a variable it refers to (I/O, a call, a container access, a
+    /// reference): whether choosing it needs the effects around its hole.
+    pub(crate) fn may_have_effects(&self, production: ProdId) -> bool {
+        let own = &self.attributes.table[production.index()];
+        own.io || own.callee.is_some() || own.container.is_some() || own.reference.is_some()
     }
 
     /// Everything the siblings of `node` and of its ancestors may do, at
     /// every ancestor whose children run in an unspecified order: what a new
     /// node at `node` must not conflict with.
-    pub(crate) fn around(&self, spec: &Spec, tree: &Tree, node: NodeId) -> Around {
+    pub(crate) fn around(&self, tree: &Program, node: NodeId) -> Around {
         let mut parts = Vec::new();
         let mut child = node;
         let mut cursor = tree.node(node).parent;
         while let Some(parent) = cursor {
-            if !spec.production(tree.node(parent).production).strict_child_order {
+            if !self.attributes.table[tree.node(parent).production.index()].strict_child_order {
                 for sibling in tree.children(parent).filter(|&sibling| sibling != child) {
                     let effects = self.of(tree, sibling);
                     if !effects.is_pure() {

@@ -3,11 +3,12 @@
 
 use crate::component::{Component, ProductionDecl};
 use crate::generate::Generator;
+use crate::grammar::DataInit;
 use crate::options::Options;
-use crate::properties::{DataInit, Piece, Renderer};
+use crate::program::Program;
+use crate::properties::{Piece, Renderer};
 use crate::random::Random;
 use crate::spec::Spec;
-use crate::tree::Tree;
 
 /// Expressions of literals, sums and quotients, printed as one `print(...)`
 /// call; division is in the feature group `division`.
@@ -57,14 +58,14 @@ pub fn spec() -> Spec {
     Spec::assemble("Program", [c]).expect("the example spec is well formed")
 }
 
-/// A finished tree of [`spec`] from `seed` with default options.
+/// A finished program of [`spec`] from `seed` with default options.
 ///
 /// ```
 /// let spec = xsmith::example::spec();
-/// let tree = xsmith::example::tree(&spec, 1);
-/// assert!(tree.len() >= 2);
+/// let program = xsmith::example::program(&spec, 1);
+/// assert!(program.len() >= 2);
 /// ```
-pub fn tree(spec: &Spec, seed: u64) -> Tree {
+pub fn program(spec: &Spec, seed: u64) -> Program {
     let mut generator = Generator::new(spec, Options::default()).expect("default options suit the example spec");
     generator
         .generate(&mut Random::from_seed(seed))

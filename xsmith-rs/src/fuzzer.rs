@@ -7,10 +7,10 @@ use std::fmt;
 use crate::campaign::Implementation;
 use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
+use crate::program::Program;
 use crate::random::Random;
 use crate::render::render_tree_into;
 use crate::spec::{Spec, SpecError};
-use crate::tree::Tree;
 
 /// Everything the engine needs to know about one language's fuzzer.
 ///
@@ -107,12 +107,12 @@ impl Source {
     }
 }
 
-/// A generated program: its text and its tree.
-pub struct Program {
-    /// The whole text: header comment, prelude, rendered tree.
+/// A generated program with its text.
+pub struct Generated {
+    /// The whole text: header comment, prelude, rendered program.
     pub text: String,
-    /// The tree it was rendered from.
-    pub tree: Tree,
+    /// The program it was rendered from.
+    pub program: Program,
 }
 
 impl Fuzzer {
@@ -128,7 +128,7 @@ impl Fuzzer {
     /// let p = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(1)).unwrap();
     /// assert!(p.text.starts_with("# x 1 --seed 1 --max-depth 2\n"));
     /// ```
-    pub fn program(&self, spec: &Spec, generator: &mut Generator, source: Source) -> Result<Program, GenerateError> {
+    pub fn program(&self, spec: &Spec, generator: &mut Generator, source: Source) -> Result<Generated, GenerateError> {
         let tree = generator.generate(&mut source.random())?;
         let mut header = self.command_line(&source, generator.options());
         header.insert(1, self.version.to_string());
@@ -139,7 +139,7 @@ impl Fuzzer {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        Ok(Program { text, tree })
+        Ok(Generated { text, program: tree })
     }
 }
 

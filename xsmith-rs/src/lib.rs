@@ -9,8 +9,9 @@
 //! A fuzzer declares its grammar and properties in one or more
 //! [`component!`]s, assembles them into a [`Spec`], and hands a [`Fuzzer`] to
 //! [`cli::main`], whose `diff` subcommand runs a differential [`Campaign`].
-//! The engine fills holes in a [`Tree`] with choices drawn from a [`Random`]
-//! source and renders the tree through [`pretty`] documents.
+//! The engine fills the holes of a [`Program`] (a [`Tree`] with types and
+//! names) with choices drawn from a [`Random`] source and renders it through
+//! [`pretty`] documents.
 //!
 //! ```
 //! use xsmith::{component, Spec};
@@ -38,39 +39,52 @@
 //! assert!(text.chars().all(|c| c.is_ascii_digit() || "()+ \n".contains(c)));
 //! ```
 
+#![deny(missing_docs)]
+
 extern crate self as xsmith;
 
-pub mod attributes;
+// The engine, leaves first: each module imports only from those above it
+// (`../shared/tools/module-cycles` checks that no import runs back).
+mod attributes;
+mod cache;
 pub mod campaign;
 pub mod cli;
-pub mod component;
+mod component;
 pub mod effects;
 pub mod example;
 pub mod fuzzer;
-pub mod generate;
-pub mod options;
-pub mod properties;
-pub mod random;
-mod references;
+mod generate;
+mod grammar;
+mod hooks;
+pub mod names;
+mod options;
+mod program;
+mod properties;
+mod random;
 pub mod render;
-pub mod scopes;
-pub mod spec;
-pub mod tree;
-mod type_filter;
+mod scopes;
+mod spec;
+mod tree;
 pub mod types;
+mod value;
 
 pub use attributes::{Attribute, Dependence};
 pub use campaign::{
     Campaign, CampaignError, Execution, Implementation, ImplementationError, Limits, Run, Shard, Tally, Verdict,
 };
 pub use component::{Component, FieldDecl, ProductionDecl};
-pub use fuzzer::{Fuzzer, Program, Source};
-pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole};
+pub use fuzzer::{Fuzzer, Generated, Source};
+pub use generate::{ChoiceLog, GenerateError, Generator};
+pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
+pub use hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
 pub use options::{OptionError, Options};
-pub use properties::{DataInit, FieldInit, Filter, FreshHook, ListLength, Piece, Renderer, TypeInfo, Weight};
+pub use program::Program;
+pub use properties::{
+    ChildTypeFn, FieldInit, Filter, FreshHook, LengthFn, NodeTypeFn, Piece, Renderer, TypeInfo, Weight,
+};
 pub use random::Random;
-pub use render::{Doc, RenderNode};
 pub use scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
-pub use spec::{Field, FieldKind, ProdId, Production, Spec, SpecError};
-pub use tree::{Node, NodeId, Slot, Tree, Value};
+pub use spec::{Spec, SpecError};
+pub use tree::{Node, NodeId, Slot, Tree};
+pub use value::Value;
 pub use xsmith_macros::component;

@@ -1,15 +1,13 @@
 //! Property values: the small declarative parts of a spec (weights, filters,
-//! list lengths, data initialisers, fresh hooks, renderers) and the closures
-//! that are their procedural escape hatch.
+//! fresh hooks, renderers, type infos) and the closures that are their
+//! procedural escape hatch. The closures receive the views of `hooks`.
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::generate::{ChildTypes, FreshNode, Hole};
-use crate::random::Random;
-use crate::render::{Doc, RenderNode};
-use crate::tree::Value;
+use crate::hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
 use crate::types::{Type, TypeStore};
+use crate::value::Value;
 
 /// The weight of a production among the choices for a hole.
 ///
@@ -70,40 +68,6 @@ impl Filter {
     /// ```
     pub fn new(predicate: impl Fn(&Hole) -> bool + Send + Sync + 'static) -> Filter {
         Filter(Arc::new(predicate))
-    }
-}
-
-/// Draws a data field's initial value from the program's random source.
-///
-/// ```
-/// use xsmith::{DataInit, Random, Value};
-/// let init = DataInit::new(|r| r.int_in(1, 99));
-/// let v = init.draw(&mut Random::from_seed(0));
-/// assert!(matches!(v, Value::Int(1..=99)));
-/// ```
-#[derive(Clone)]
-pub struct DataInit(Arc<dyn Fn(&mut Random) -> Value + Send + Sync>);
-
-impl DataInit {
-    /// Wraps a function of the random source whose result converts into a
-    /// [`Value`].
-    ///
-    /// ```
-    /// let name = xsmith::DataInit::new(|_| "x");
-    /// # let _ = name;
-    /// ```
-    pub fn new<V: Into<Value>>(init: impl Fn(&mut Random) -> V + Send + Sync + 'static) -> DataInit {
-        DataInit(Arc::new(move |random| init(random).into()))
-    }
-
-    /// Draws one value.
-    ///
-    /// ```
-    /// let init = xsmith::DataInit::new(|_| true);
-    /// assert_eq!(init.draw(&mut xsmith::Random::from_seed(1)), xsmith::Value::Bool(true));
-    /// ```
-    pub fn draw(&self, random: &mut Random) -> Value {
-        (self.0)(random)
     }
 }
 
@@ -169,112 +133,6 @@ impl FieldInit {
     /// ```
     pub fn new<V: Into<Value>>(init: impl Fn(&mut FreshNode) -> V + Send + Sync + 'static) -> FieldInit {
         FieldInit(Arc::new(move |node| init(node).into()))
-    }
-}
-
-/// How many elements a new Kleene-star list gets. Past `--max-depth` a list
-/// always gets its minimum length.
-///
-/// ```
-/// use xsmith::{ListLength, Random};
-/// let len = ListLength::uniform(1, 3).draw(&mut Random::from_seed(4));
-/// assert!((1..=3).contains(&len));
-/// ```
-#[derive(Clone)]
-pub enum ListLength {
-    /// Uniform in `min..=max`.
-    Uniform {
-        /// The least length.
-        min: usize,
-        /// The greatest length.
-        max: usize,
-    },
-    /// `min` plus a geometric number of extra elements: each further element
-    /// is added with probability `percent`/100, up to `max` in all.
-    Geometric {
-        /// The least length.
-        min: usize,
-        /// The chance, in percent, of each further element.
-        percent: u8,
-        /// The greatest length.
-        max: usize,
-    },
-    /// A function of the random source; `min` is the length used past the
-    /// depth bound.
-    Custom {
-        /// The least length (used past the depth bound).
-        min: usize,
-        /// Draws the length.
-        draw: Arc<dyn Fn(&mut Random) -> usize + Send + Sync>,
-    },
-}
-
-impl ListLength {
-    /// The most elements a geometric length adds beyond its minimum (a
-    /// list that long would exceed any sensible node budget).
-    pub const MAX_EXTRA: usize = 1 << 16;
-
-    /// Uniform in `min..=max`.
-    ///
-    /// ```
-    /// assert_eq!(xsmith::ListLength::uniform(2, 5).min(), 2);
-    /// ```
-    pub fn uniform(min: usize, max: usize) -> ListLength {
-        ListLength::Uniform { min, max: max.max(min) }
-    }
-
-    /// The least length this distribution gives.
-    ///
-    /// ```
-    /// assert_eq!(xsmith::ListLength::default().min(), 0);
-    /// ```
-    pub fn min(&self) -> usize {
-        match self {
-            ListLength::Uniform { min, .. } | ListLength::Geometric { min, .. } | ListLength::Custom { min, .. } => {
-                *min
-            }
-        }
-    }
-
-    /// Draws a length.
-    ///
-    /// ```
-    /// use xsmith::{ListLength, Random};
-    /// let geometric = ListLength::Geometric { min: 1, percent: 50, max: 8 };
-    /// let n = geometric.draw(&mut Random::from_seed(2));
-    /// assert!((1..=8).contains(&n));
-    /// ```
-    pub fn draw(&self, random: &mut Random) -> usize {
-        match self {
-            ListLength::Uniform { min, max } => *min + random.below(max.saturating_sub(*min) as u64 + 1) as usize,
-            ListLength::Geometric { min, percent, max } => {
-                // Each further element is a draw that stops the list with
-                // probability 100 - percent; the smallest choice (zero)
-                // stops it, so an exhausted byte string gives `min`.
-                let stop = 100 - u64::from((*percent).min(100));
-                let max = (*max).min(min.saturating_add(Self::MAX_EXTRA));
-                let mut length = *min;
-                while length < max && !random.chance(stop, 100) {
-                    length += 1;
-                }
-                length
-            }
-            ListLength::Custom { min, draw } => draw(random).max(*min),
-        }
-    }
-}
-
-impl From<std::ops::RangeInclusive<usize>> for ListLength {
-    /// Uniform over the range.
-    fn from(range: std::ops::RangeInclusive<usize>) -> ListLength {
-        ListLength::uniform(*range.start(), *range.end())
-    }
-}
-
-impl Default for ListLength {
-    /// Zero to four elements, uniformly.
-    fn default() -> ListLength {
-        ListLength::uniform(0, 4)
     }
 }
 

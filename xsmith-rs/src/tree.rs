@@ -1,13 +1,13 @@
-//! The program tree: an arena of nodes addressed by [`NodeId`]s, where a hole
-//! is a node that stands for a subtree not chosen yet.
-
-use std::fmt;
+//! The tree: an arena of nodes addressed by [`NodeId`]s, where a hole is a
+//! node that stands for a subtree not chosen yet. Every change bumps a
+//! version, kept per node and per subtree, which is how cached attributes
+//! know when they are stale. The tree knows shapes only; what a program
+//! being built knows beyond them (types, names) is in `program`.
 
 use smallvec::SmallVec;
 
-use crate::attributes::AttributeCaches;
-use crate::spec::{ProdId, Spec};
-use crate::types::{Type, TypeStore};
+use crate::grammar::{Grammar, ProdId};
+use crate::value::Value;
 
 /// The address of a node in its [`Tree`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -18,89 +18,12 @@ impl NodeId {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
+    /// let tree = xsmith::Tree::new(spec.root());
     /// assert_eq!(tree.root().index(), 0);
     /// ```
     pub fn index(self) -> usize {
         self.0 as usize
     }
-}
-
-/// A data field's value.
-///
-/// ```
-/// use xsmith::Value;
-/// assert_eq!(Value::from(3), Value::Int(3));
-/// assert_eq!(Value::from("x").to_string(), "x");
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    /// An integer.
-    Int(i64),
-    /// A boolean.
-    Bool(bool),
-    /// A floating-point number.
-    Float(f64),
-    /// A string (a name, a string literal's contents).
-    Str(String),
-}
-
-impl Value {
-    /// The integer, if it is one.
-    ///
-    /// ```
-    /// assert_eq!(xsmith::Value::Int(4).as_int(), Some(4));
-    /// assert_eq!(xsmith::Value::Bool(true).as_int(), None);
-    /// ```
-    pub fn as_int(&self) -> Option<i64> {
-        match self {
-            Value::Int(v) => Some(*v),
-            _ => None,
-        }
-    }
-
-    /// The string, if it is one.
-    ///
-    /// ```
-    /// assert_eq!(xsmith::Value::from("n").as_str(), Some("n"));
-    /// ```
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Value::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Int(v) => write!(f, "{v}"),
-            Value::Bool(v) => write!(f, "{v}"),
-            Value::Float(v) => write!(f, "{v:?}"),
-            Value::Str(v) => f.write_str(v),
-        }
-    }
-}
-
-macro_rules! value_from {
-    ($($source:ty => $variant:ident via $convert:expr),* $(,)?) => {
-        $(impl From<$source> for Value {
-            fn from(v: $source) -> Value {
-                Value::$variant($convert(v))
-            }
-        })*
-    };
-}
-
-value_from! {
-    i64 => Int via |v| v,
-    i32 => Int via i64::from,
-    u32 => Int via i64::from,
-    bool => Bool via |v| v,
-    f64 => Float via |v| v,
-    String => Str via |v| v,
-    &str => Str via str::to_string,
 }
 
 /// What a field of a node holds.
@@ -141,80 +64,38 @@ pub struct Node {
 ///
 /// ```
 /// let spec = xsmith::example::spec();
-/// let tree = xsmith::Tree::new(&spec);
-/// assert!(tree.node(tree.root()).is_hole);
-/// assert_eq!(tree.len(), 1);
+/// let program = xsmith::Program::new(&spec);
+/// assert!(program.node(program.root()).is_hole);
+/// assert_eq!(program.len(), 1);
 /// ```
+#[derive(Clone)]
 pub struct Tree {
     nodes: Vec<Node>,
     version: u64,
-    pub(crate) caches: AttributeCaches,
-    /// Holes still to fill; the next one is at the end.
-    pub(crate) pending_holes: Vec<NodeId>,
-    /// The types of a typed spec's tree.
-    pub(crate) typing: Option<Typing>,
-    /// The binders each scope node owns, in the order they were made.
-    pub(crate) scope_binders: indexmap::IndexMap<NodeId, Vec<NodeId>>,
-    /// How many fresh names have been given out.
-    pub(crate) names_made: u32,
-    /// The binder each settled reference points at.
-    pub(crate) reference_targets: indexmap::IndexMap<NodeId, NodeId>,
-}
-
-/// The type variables of one tree and the type of each node: for a hole,
-/// the type its parent requires; for a node, its own type (a subtype of
-/// what its parent required). After generation every type is ground.
-pub(crate) struct Typing {
-    pub(crate) store: TypeStore,
-    pub(crate) types: Vec<Option<Type>>,
 }
 
 impl Tree {
-    /// A tree that is one hole of the spec's root node type.
+    /// A tree that is one hole of node type `root`.
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
-    /// assert_eq!(spec.production(tree.node(tree.root()).production).name(), "Program");
+    /// let tree = xsmith::Tree::new(spec.root());
+    /// assert_eq!(tree.node(tree.root()).production, spec.root());
     /// ```
-    pub fn new(spec: &Spec) -> Tree {
+    pub fn new(root: ProdId) -> Tree {
         let mut tree = Tree {
             nodes: Vec::new(),
             version: 0,
-            caches: AttributeCaches::default(),
-            pending_holes: Vec::new(),
-            scope_binders: indexmap::IndexMap::new(),
-            names_made: 0,
-            reference_targets: indexmap::IndexMap::new(),
-            typing: spec.type_system().map(|system| Typing {
-                store: TypeStore::new(system.clone()),
-                types: Vec::new(),
-            }),
         };
-        let root = tree.add_hole(spec.root(), None, 0);
-        if let Some(typing) = &mut tree.typing {
-            typing.types[0] = Some(typing.store.fresh());
-        }
-        tree.pending_holes.push(root);
+        tree.add_hole(root, None, 0);
         tree
-    }
-
-    /// The binder a reference node points at, once its name is settled.
-    ///
-    /// ```
-    /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::tree(&spec, 3);
-    /// assert_eq!(tree.reference_target(tree.root()), None);
-    /// ```
-    pub fn reference_target(&self, reference: NodeId) -> Option<NodeId> {
-        self.reference_targets.get(&reference).copied()
     }
 
     /// The root node.
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
+    /// let tree = xsmith::Tree::new(spec.root());
     /// assert_eq!(tree.node(tree.root()).parent, None);
     /// ```
     pub fn root(&self) -> NodeId {
@@ -225,7 +106,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
+    /// let tree = xsmith::Tree::new(spec.root());
     /// assert_eq!(tree.node(tree.root()).depth, 0);
     /// ```
     pub fn node(&self, id: NodeId) -> &Node {
@@ -236,7 +117,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// assert_eq!(xsmith::Tree::new(&spec).len(), 1);
+    /// assert_eq!(xsmith::Tree::new(spec.root()).len(), 1);
     /// ```
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -246,7 +127,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// assert!(!xsmith::Tree::new(&spec).is_empty());
+    /// assert!(!xsmith::Tree::new(spec.root()).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
@@ -256,7 +137,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// assert_eq!(xsmith::Tree::new(&spec).version(), 0);
+    /// assert_eq!(xsmith::Tree::new(spec.root()).version(), 0);
     /// ```
     pub fn version(&self) -> u64 {
         self.version
@@ -266,7 +147,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// assert_eq!(xsmith::Tree::new(&spec).ids().count(), 1);
+    /// assert_eq!(xsmith::Tree::new(spec.root()).ids().count(), 1);
     /// ```
     pub fn ids(&self) -> impl Iterator<Item = NodeId> {
         (0..self.nodes.len() as u32).map(NodeId)
@@ -276,7 +157,7 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
+    /// let tree = xsmith::Tree::new(spec.root());
     /// assert_eq!(tree.children(tree.root()).count(), 0);
     /// ```
     pub fn children(&self, id: NodeId) -> impl Iterator<Item = NodeId> + '_ {
@@ -303,34 +184,7 @@ impl Tree {
             changed_at: self.version,
             subtree_changed_at: self.version,
         });
-        if let Some(typing) = &mut self.typing {
-            typing.types.push(None);
-        }
         id
-    }
-
-    /// The type of a node of a typed spec's tree, with everything known
-    /// about it filled in (after generation: a ground type); `None` for an
-    /// untyped spec.
-    ///
-    /// ```
-    /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::tree(&spec, 1);
-    /// assert!(tree.node_type(tree.root()).is_none());
-    /// ```
-    pub fn node_type(&self, id: NodeId) -> Option<Type> {
-        let typing = self.typing.as_ref()?;
-        typing.types[id.index()].as_ref().map(|t| typing.store.zonk(t))
-    }
-
-    /// The type variables of a typed spec's tree.
-    ///
-    /// ```
-    /// let spec = xsmith::example::spec();
-    /// assert!(xsmith::Tree::new(&spec).type_store().is_none());
-    /// ```
-    pub fn type_store(&self) -> Option<&TypeStore> {
-        self.typing.as_ref().map(|t| &t.store)
     }
 
     /// Fills the hole at `id` with `production` and its slots, bumping the
@@ -384,19 +238,19 @@ impl Tree {
     ///
     /// ```
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::Tree::new(&spec);
-    /// assert_eq!(tree.outline(&spec), "(hole Program)\n");
+    /// let tree = xsmith::Tree::new(spec.root());
+    /// assert_eq!(tree.outline(spec.grammar()), "(hole Program)\n");
     /// ```
-    pub fn outline(&self, spec: &Spec) -> String {
+    pub fn outline(&self, grammar: &Grammar) -> String {
         let mut out = String::new();
-        self.outline_into(spec, self.root(), 0, &mut out);
+        self.outline_into(grammar, self.root(), 0, &mut out);
         out
     }
 
-    fn outline_into(&self, spec: &Spec, id: NodeId, indent: usize, out: &mut String) {
+    fn outline_into(&self, grammar: &Grammar, id: NodeId, indent: usize, out: &mut String) {
         use std::fmt::Write;
         let node = self.node(id);
-        let production = spec.production(node.production);
+        let production = grammar.production(node.production);
         let _ = write!(out, "{:indent$}", "");
         if node.is_hole {
             let _ = writeln!(out, "(hole {})", production.name());
@@ -413,12 +267,12 @@ impl Tree {
             match slot {
                 Slot::Child(child) => {
                     let _ = writeln!(out, "{:w$}{}:", "", field.name(), w = indent + 2);
-                    self.outline_into(spec, *child, indent + 4, out);
+                    self.outline_into(grammar, *child, indent + 4, out);
                 }
                 Slot::List(list) => {
                     let _ = writeln!(out, "{:w$}{}: [{}]", "", field.name(), list.len(), w = indent + 2);
                     for child in list {
-                        self.outline_into(spec, *child, indent + 4, out);
+                        self.outline_into(grammar, *child, indent + 4, out);
                     }
                 }
                 Slot::Data(_) => {}

@@ -6,10 +6,12 @@
 //! its children. Generation drops the choices whose type cannot be a subtype
 //! of the hole's, and gives the new holes their types.
 
+mod shape;
 mod store;
 mod system;
 mod term;
 
+pub(crate) use shape::NodeTypeShape;
 pub use store::{Domain, TypeError, TypeSnapshot, TypeStore};
 pub use system::TypeSystem;
 pub use term::{BaseId, DisplayType, GenericId, NominalId, RecordField, Type, TypeVar, Variance};

@@ -1,9 +1,10 @@
-//! Deciding whether a production's node type can take a hole's type,
-//! without a trial unification where the shape of the production's type
-//! already tells.
+//! Node-type shapes: deciding whether a production's node type can take a
+//! hole's type, without a trial unification where the shape of the
+//! production's type already tells.
 
-use crate::properties::TypeInfo;
-use crate::types::{Domain, GenericId, Type, TypeStore, TypeSystem};
+use std::sync::Arc;
+
+use super::{Domain, GenericId, Type, TypeStore, TypeSystem};
 
 /// What a production's node type function makes, found once by calling it
 /// on a scratch store (node type functions build the same shape each
@@ -48,9 +49,11 @@ fn head(ty: &Type) -> Option<Head<'_>> {
 }
 
 impl NodeTypeShape {
-    pub(crate) fn of(info: &TypeInfo, system: &std::sync::Arc<TypeSystem>) -> NodeTypeShape {
+    /// The shape of the type `node_type` makes, called once on a scratch
+    /// store of `system`.
+    pub(crate) fn of(node_type: impl FnOnce(&mut TypeStore) -> Type, system: &Arc<TypeSystem>) -> NodeTypeShape {
         let mut scratch = TypeStore::new(system.clone());
-        let ty = (info.node_type)(&mut scratch);
+        let ty = node_type(&mut scratch);
         match &ty {
             Type::Var(v) if scratch.variable_count() == 1 => match scratch.domain(*v) {
                 Domain::Any => NodeTypeShape::Fresh,

@@ -3,17 +3,19 @@
 //! where and what it may lift when none fits.
 
 use crate::effects::Around;
-use crate::scopes::{lift_site, Access, Binding, LiftSite};
-use crate::spec::{ProdId, Spec};
-use crate::tree::{NodeId, Tree, Typing};
-use crate::type_filter::NodeTypeShape;
-use crate::types::{Type, TypeStore};
+use crate::grammar::ProdId;
+use crate::names::{lift_site, Binding, LiftSite};
+use crate::program::{Program, Typing};
+use crate::scopes::Access;
+use crate::spec::Spec;
+use crate::tree::NodeId;
+use crate::types::{NodeTypeShape, Type, TypeStore};
 
 /// Whether the reference production's own type is a fresh variable, so
 /// that it fits exactly what its hole requires and the checks below can
 /// compare the required type with a binder's directly.
 fn takes_hole_type(spec: &Spec, reference: ProdId) -> bool {
-    matches!(spec.node_type_shapes[reference.index()], Some(NodeTypeShape::Fresh))
+    matches!(spec.node_type_shape(reference), Some(NodeTypeShape::Fresh))
 }
 
 /// Whether `a` and `b` unify, where that can be told without a trial: both
@@ -63,17 +65,12 @@ pub(crate) fn liftable(
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
     let fresh_reference = takes_hole_type(spec, reference);
     let resolved = typing.store.resolve(&required);
-    let info = |p: ProdId| {
-        spec.production(p)
-            .type_info
-            .as_ref()
-            .expect("assembly checks type_info")
-    };
+    let info = |p: ProdId| spec.type_info(p);
     site.definitions
         .iter()
         .copied()
         .filter(|&definition| {
-            let shape = spec.node_type_shapes[definition.index()].as_ref();
+            let shape = spec.node_type_shape(definition);
             if let (true, Some(fits)) = (fresh_reference, shape.and_then(|s| s.fits(&resolved, &typing.store))) {
                 return fits;
             }
@@ -95,14 +92,14 @@ pub(crate) fn harmless_lift_site(
     around: &Around,
     spec: &Spec,
     liftable: &[bool],
-    tree: &Tree,
+    program: &Program,
     node: NodeId,
     access: Access,
 ) -> Option<LiftSite> {
     if around.conflicts_with_new_variable(access) {
         return None;
     }
-    lift_site(spec, liftable, tree, node, access)
+    lift_site(spec, liftable, program, node, access)
 }
 
 /// The bindings a reference could read (or write) without conflicting
@@ -172,7 +169,7 @@ fn quick_fit(
     };
     let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
     let store = &typing.store;
-    match spec.node_type_shapes[reference.index()].as_ref()? {
+    match spec.node_type_shape(reference)? {
         NodeTypeShape::Fresh => unifies_quickly(store, required, binding_type),
         // The reference's type is one of some ground types (or one): with a
         // ground binder type it can only be that type, if it is among them,
@@ -220,11 +217,7 @@ fn binding_fits(
         return true;
     };
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let info = spec
-        .production(reference)
-        .type_info
-        .as_ref()
-        .expect("assembly checks type_info");
+    let info = spec.type_info(reference);
     typing.store.trial(|store| {
         let ty = (info.node_type)(store);
         store.unify(&ty, &required)?;

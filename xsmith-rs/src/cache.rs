@@ -1,0 +1,68 @@
+//! The caches of attributes: per attribute, a table with an entry per node
+//! holding the value and the tree version it was computed at, and a marker
+//! per node while the value is being computed (to report a cyclic
+//! definition). What a version means for staleness is the attribute's
+//! business (see `attributes`); this module only stores.
+
+use std::any::Any;
+use std::cell::RefCell;
+
+use indexmap::IndexMap;
+
+use crate::tree::NodeId;
+
+/// A cached value and the tree version it was computed at.
+pub(crate) struct Entry<T> {
+    pub(crate) value: T,
+    pub(crate) computed_at: u64,
+}
+
+/// The cache of one attribute: an entry per node, and whether the value
+/// at each node is being computed.
+pub(crate) struct Table<T> {
+    pub(crate) entries: Vec<Option<Entry<T>>>,
+    pub(crate) in_progress: Vec<bool>,
+}
+
+/// Every attribute cache of one program, keyed by attribute id.
+#[derive(Default)]
+pub(crate) struct AttributeCaches {
+    tables: RefCell<IndexMap<usize, Box<dyn Any>>>,
+}
+
+impl AttributeCaches {
+    /// The value cached for attribute `id` at `node`, if `still_good` holds
+    /// of the version it was computed at.
+    pub(crate) fn cached<T: Clone + 'static>(
+        &self,
+        id: usize,
+        node: NodeId,
+        still_good: impl FnOnce(u64) -> bool,
+    ) -> Option<T> {
+        let tables = self.tables.borrow();
+        let table = tables.get(&id)?.downcast_ref::<Table<T>>()?;
+        let entry = table.entries.get(node.index())?.as_ref()?;
+        still_good(entry.computed_at).then(|| entry.value.clone())
+    }
+
+    /// Runs `f` on the table of attribute `id`, made (or grown) to have an
+    /// entry for each of `len` nodes.
+    pub(crate) fn with_table<T: 'static, R>(&self, id: usize, len: usize, f: impl FnOnce(&mut Table<T>) -> R) -> R {
+        let mut tables = self.tables.borrow_mut();
+        let table = tables
+            .entry(id)
+            .or_insert_with(|| {
+                Box::new(Table::<T> {
+                    entries: Vec::new(),
+                    in_progress: Vec::new(),
+                })
+            })
+            .downcast_mut::<Table<T>>()
+            .expect("an attribute id always maps to a table of its own value type");
+        if table.entries.len() < len {
+            table.entries.resize_with(len, || None);
+            table.in_progress.resize(len, false);
+        }
+        f(table)
+    }
+}

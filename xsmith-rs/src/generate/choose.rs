@@ -1,0 +1,205 @@
+//! Choosing the production that fills a hole: the candidates are the
+//! concrete productions of the hole's node type, and each filter stage
+//! below drops some, in this order (cheapest and most decisive first):
+//!
+//! 1. [`switched_on`](Generator::offer_switched_on): enabled under the
+//!    options and passing every user `choice_filters`;
+//! 2. [`effects`](Generator::drop_effect_conflicts): no conflict between
+//!    what the production is known to do before it is made and what its
+//!    unordered siblings (and its ancestors') do;
+//! 3. [`types`](Generator::drop_type_mismatches): its node type can be the
+//!    type the hole requires (told from its shape, else by a trial
+//!    unification that is rolled back);
+//! 4. [`references`](Generator::drop_unsettleable_references): a reference
+//!    has a visible binder that fits, or a definition can be lifted for it;
+//! 5. [`depth`](Generator::keep_soonest_finishing): past `--max-depth`,
+//!    only the choices that finish soonest.
+//!
+//! The survivors are weighed (`choice_weight`) and one is drawn.
+
+use super::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
+use super::{GenerateError, Generator};
+use crate::effects::Around;
+use crate::grammar::ProdId;
+use crate::hooks::Hole;
+use crate::names::visible_bindings;
+use crate::program::Program;
+use crate::properties::Weight;
+use crate::random::Random;
+use crate::scopes::Access;
+use crate::tree::NodeId;
+
+impl<'s> Generator<'s> {
+    /// The production that fills the hole at `node`, drawn from `random`
+    /// among those that pass every filter stage.
+    pub(super) fn choose(
+        &mut self,
+        program: &mut Program,
+        node: NodeId,
+        random: &mut Random,
+    ) -> Result<ProdId, GenerateError> {
+        self.offer_switched_on(program, node);
+        let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
+        let around = match needs_around {
+            true => self.effects.around(program, node),
+            false => Around::default(),
+        };
+        self.drop_effect_conflicts(&around);
+        self.drop_type_mismatches(program, node);
+        self.drop_unsettleable_references(program, node, &around);
+        self.keep_soonest_finishing(program.node(node).depth);
+        self.pick(program, node, random)
+    }
+
+    /// The hole at `node` as filters and weights see it.
+    fn hole<'a>(&self, program: &'a Program, node: NodeId) -> Hole<'a>
+    where
+        's: 'a,
+    {
+        Hole {
+            grammar: self.spec.grammar(),
+            program,
+            node,
+            max_depth: self.options.max_depth,
+        }
+    }
+
+    /// Stage 1: the candidates that are switched on and pass their user
+    /// filters.
+    fn offer_switched_on(&mut self, program: &Program, node: NodeId) {
+        let spec = self.spec;
+        let hole = self.hole(program, node);
+        self.choices.clear();
+        for &candidate in spec.fillers(program.node(node).production) {
+            if self.enabled[candidate.index()] && spec.properties(candidate).filters.iter().all(|f| (f.0)(&hole)) {
+                self.choices.push(candidate);
+            }
+        }
+    }
+
+    /// Stage 2: drops the choices whose own effects conflict with what
+    /// happens `around` the hole.
+    fn drop_effect_conflicts(&mut self, around: &Around) {
+        let effects = &self.effects;
+        self.choices
+            .retain(|&choice| !around.conflicts(&effects.before_made(choice)));
+    }
+
+    /// Stage 3: in a typed program, drops the choices whose node type cannot
+    /// be the type the hole requires.
+    fn drop_type_mismatches(&mut self, program: &mut Program, node: NodeId) {
+        let Some(typing) = &mut program.typing else {
+            return;
+        };
+        let spec = self.spec;
+        let required = typing.types[node.index()]
+            .clone()
+            .expect("every hole of a typed program has a type");
+        let resolved = typing.store.resolve(&required);
+        self.choices.retain(|&choice| {
+            let shape = spec.node_type_shape(choice).expect("assembly checks type_info");
+            if let Some(fits) = shape.fits(&resolved, &typing.store) {
+                return fits;
+            }
+            let info = spec.type_info(choice);
+            typing.store.trial(|store| {
+                let ty = (info.node_type)(store);
+                store.unify(&ty, &required)
+            })
+        });
+    }
+
+    /// Stage 4: drops the references that no visible binder fits (without
+    /// an effect conflict) and that lifting cannot settle; notes those only
+    /// lifting can settle, with the height they finish at.
+    fn drop_unsettleable_references(&mut self, program: &mut Program, node: NodeId, around: &Around) {
+        let spec = self.spec;
+        self.only_by_lifting.clear();
+        if !self
+            .choices
+            .iter()
+            .any(|&c| spec.properties(c).reference_info.is_some())
+        {
+            return;
+        }
+        let visible = visible_bindings(program, node);
+        let bindings = [
+            harmless_bindings(around, &visible, Access::Read),
+            harmless_bindings(around, &visible, Access::Write),
+        ];
+        let sites = [
+            harmless_lift_site(around, spec, &self.liftable, program, node, Access::Read),
+            harmless_lift_site(around, spec, &self.liftable, program, node, Access::Write),
+        ];
+        let mut typing = program.typing.as_mut();
+        let lift_heights = &self.lift_heights;
+        let only_by_lifting = &mut self.only_by_lifting;
+        self.choices.retain(|&choice| {
+            let Some(info) = &spec.properties(choice).reference_info else {
+                return true;
+            };
+            let site = &sites[usize::from(info.access == Access::Write)];
+            let candidates = &bindings[usize::from(info.access == Access::Write)];
+            if !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty() {
+                return true;
+            }
+            let definitions = match site {
+                Some(site) => liftable(spec, site, choice, node, typing.as_deref_mut()),
+                None => return false,
+            };
+            // A reference that only lifting can settle finishes once the
+            // new definition does, a step later.
+            let lifted_height = definitions.iter().map(|d| lift_heights[d.index()]).min();
+            if let Some(height) = lifted_height {
+                only_by_lifting.push((choice, height.saturating_add(1)));
+            }
+            lifted_height.is_some()
+        });
+    }
+
+    /// Stage 5: past the depth bound, keeps only the choices that finish
+    /// soonest.
+    fn keep_soonest_finishing(&mut self, depth: u32) {
+        if depth < self.options.max_depth {
+            return;
+        }
+        let (heights, lifted) = (&self.heights, &self.only_by_lifting);
+        let height = |c: &ProdId| {
+            lifted
+                .iter()
+                .find(|(choice, _)| choice == c)
+                .map_or(heights[c.index()], |&(_, height)| height)
+        };
+        if let Some(least) = self.choices.iter().map(height).min() {
+            self.choices.retain(|c| height(c) == least);
+        }
+    }
+
+    /// Weighs the surviving choices and draws one, logging what was offered
+    /// and chosen.
+    fn pick(&mut self, program: &Program, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
+        let spec = self.spec;
+        let hole = self.hole(program, node);
+        self.weights.clear();
+        for &choice in &self.choices {
+            self.weights.push(match &spec.properties(choice).weight {
+                Weight::Constant(w) => *w,
+                Weight::Dynamic(f) => f(&hole),
+            });
+        }
+        let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
+            node_type: spec.production(hole.node_type()).name().to_string(),
+            depth: hole.depth(),
+            required_type: program.typing.as_ref().and_then(|typing| {
+                let ty = typing.store.zonk(typing.types[node.index()].as_ref()?);
+                Some(typing.store.system().display(&ty).to_string())
+            }),
+        })?;
+        for &choice in &self.choices {
+            self.log.offer(choice);
+        }
+        let chosen = self.choices[picked];
+        self.log.choose(chosen);
+        Ok(chosen)
+    }
+}

@@ -1,0 +1,297 @@
+//! Building a chosen production: its node's type, its children (new holes
+//! with their types), its data, its binder's fresh name or its reference's
+//! target (lifting a new definition when nothing visible fits), and its
+//! `fresh` hook.
+
+use smallvec::SmallVec;
+
+use super::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
+use super::{GenerateError, Generator};
+use crate::grammar::{FieldKind, ProdId};
+use crate::hooks::{ChildTypes, FreshNode};
+use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
+use crate::program::{Binder, Program, Scope};
+use crate::random::Random;
+use crate::tree::{NodeId, Slot};
+use crate::types::Type;
+use crate::value::Value;
+
+impl Generator<'_> {
+    /// Fills the hole at `hole` with a node of `chosen`, whose children
+    /// become holes to fill later.
+    pub(super) fn construct(
+        &mut self,
+        tree: &mut Program,
+        hole: NodeId,
+        chosen: ProdId,
+        random: &mut Random,
+    ) -> Result<(), GenerateError> {
+        let spec = self.spec;
+        let (production, properties) = (spec.production(chosen), spec.properties(chosen));
+        let depth = tree.node(hole).depth;
+        let child_depth = depth + properties.depth_increase;
+        let past_depth_bound = depth >= self.options.max_depth;
+        let node_type = self.type_node(tree, hole, chosen)?;
+        let first_child = tree.len();
+        let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
+        for field in production.fields() {
+            slots.push(match field.kind() {
+                FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
+                FieldKind::List(element_type, length) => {
+                    let drawn = if past_depth_bound {
+                        length.min()
+                    } else {
+                        length.draw(random)
+                    };
+                    let count = match (&node_type, &mut tree.typing) {
+                        (Some(ty), Some(typing)) => properties
+                            .list_lengths
+                            .iter()
+                            .find(|(name, _)| name == field.name())
+                            .map_or(drawn, |(_, f)| f(&mut typing.store, ty, drawn)),
+                        _ => drawn,
+                    };
+                    if count > self.options.max_nodes.saturating_sub(tree.len()) {
+                        return Err(GenerateError::NodeBudget {
+                            max_nodes: self.options.max_nodes,
+                        });
+                    }
+                    Slot::List(
+                        (0..count)
+                            .map(|_| tree.add_hole(*element_type, Some(hole), child_depth))
+                            .collect(),
+                    )
+                }
+                FieldKind::Data(init) => Slot::Data(init.draw(random)),
+            });
+        }
+        if tree.len() > self.options.max_nodes {
+            return Err(GenerateError::NodeBudget {
+                max_nodes: self.options.max_nodes,
+            });
+        }
+        let last_child = tree.len();
+        tree.tree.fill(hole, chosen, slots);
+        if let Some(kind) = properties.scope {
+            tree.names.scopes.insert(
+                hole,
+                Scope {
+                    kind,
+                    binders: Vec::new(),
+                },
+            );
+        }
+        if let Some(ty) = node_type {
+            self.type_children(tree, hole, chosen, ty);
+        }
+        self.bind_names(tree, hole, chosen, random)?;
+        if let Some(hook) = &properties.fresh {
+            (hook.0)(&mut FreshNode {
+                grammar: spec.grammar(),
+                program: tree,
+                node: hole,
+                random,
+                type_max_depth: self.options.type_max_depth,
+            });
+        }
+        tree.pending_holes
+            .extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
+        Ok(())
+    }
+
+    /// Names a binder freshly and registers it with its scope; points a
+    /// reference at a visible binder that fits, chosen at random.
+    fn bind_names(
+        &mut self,
+        tree: &mut Program,
+        node: NodeId,
+        chosen: ProdId,
+        random: &mut Random,
+    ) -> Result<(), GenerateError> {
+        let spec = self.spec;
+        let (production, properties) = (spec.production(chosen), spec.properties(chosen));
+        if let Some(info) = &properties.binder_info {
+            tree.names.made += 1;
+            let name = format!("v{}", tree.names.made);
+            let index = production
+                .field_index(&info.name_field)
+                .expect("assembly checks the name field");
+            tree.tree.set_data(node, index, Value::Str(name));
+            tree.names.binders.insert(
+                node,
+                Binder {
+                    name_slot: index,
+                    writable: info.writable,
+                    style: info.style,
+                },
+            );
+            if let Some(scope) = enclosing_scope(tree, node) {
+                tree.names.scopes[&scope].binders.push(node);
+            }
+        }
+        if let Some(info) = &properties.reference_info {
+            let reference = chosen;
+            let visible = visible_bindings(tree, node);
+            let around = self.effects.around(tree, node);
+            let bindings = harmless_bindings(&around, &visible, info.access);
+            let fitting = fitting_bindings(
+                spec,
+                &bindings,
+                info.access,
+                reference,
+                node,
+                tree.typing.as_mut(),
+                false,
+            );
+            // Past the depth bound a reference lifts only when nothing in
+            // sight fits, and then a definition that finishes soonest (the
+            // choice was weighed with its height), so chains of lifts end.
+            let may_lift = tree.node(node).depth < self.options.max_depth || fitting.is_empty();
+            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
+            let typing = tree.typing.as_mut();
+            let mut definitions = match &site {
+                Some(site) => liftable(spec, site, reference, node, typing),
+                None => Vec::new(),
+            };
+            // Past the depth bound, only the definitions that finish soonest
+            // (the height the choice was made with).
+            if tree.node(node).depth >= self.options.max_depth {
+                let heights = &self.lift_heights;
+                if let Some(least) = definitions.iter().map(|d| heights[d.index()]).min() {
+                    definitions.retain(|d| heights[d.index()] == least);
+                }
+            }
+            // Existing variables are three times as likely as a new one each,
+            // so programs reuse their variables.
+            let mut weights = vec![3; fitting.len()];
+            weights.push(u32::from(!definitions.is_empty()));
+            let picked = random.weighted(&weights).ok_or_else(|| GenerateError::Type {
+                production: production.name().to_string(),
+                message: "no visible binding fits the reference, and none can be lifted".to_string(),
+            })?;
+            let (name, binder, binding_type) = match fitting.get(picked) {
+                Some(binding) => {
+                    self.log.settle_reference(false);
+                    (binding.name.clone(), binding.binder, binding.ty.clone())
+                }
+                None => {
+                    let site = site.expect("lifting was weighed only with a site");
+                    let definition = definitions[random.below(definitions.len() as u64) as usize];
+                    let lifted = self.lift(tree, node, &site, definition, random)?;
+                    self.log.settle_reference(true);
+                    let binding = binding(tree, lifted);
+                    (binding.name, binding.binder, binding.ty)
+                }
+            };
+            tree.names.reference_targets.insert(node, binder);
+            if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &binding_type) {
+                let ty = typing.types[node.index()].clone().expect("a typed node has a type");
+                typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {
+                    production: production.name().to_string(),
+                    message: e.to_string(),
+                })?;
+            }
+            let index = production
+                .field_index(&info.name_field)
+                .expect("assembly checks the name field");
+            tree.tree.set_data(node, index, Value::Str(name));
+        }
+        Ok(())
+    }
+
+    /// Inserts a new `definition` at `site`, before the child of the scope
+    /// that holds `reference`, with the reference's type; its initialiser
+    /// and other children become holes. Returns the new binder.
+    fn lift(
+        &mut self,
+        tree: &mut Program,
+        reference: NodeId,
+        site: &LiftSite,
+        definition: ProdId,
+        random: &mut Random,
+    ) -> Result<NodeId, GenerateError> {
+        // The definition goes beside the reference's ancestors, but its
+        // initialiser starts no shallower than the reference: a chain of
+        // lifts (an initialiser whose references lift again) does not get a
+        // fresh depth budget at each step, and past the bound the choice of
+        // least finishing height ends it.
+        let scope = tree.node(site.scope);
+        let depth =
+            (scope.depth + self.spec.properties(scope.production).depth_increase).max(tree.node(reference).depth);
+        let hole = tree.add_hole(definition, Some(site.scope), depth);
+        tree.tree.insert_into_list(site.scope, site.slot, site.position, hole);
+        if let Some(typing) = &mut tree.typing {
+            typing.types[hole.index()] = typing.types[reference.index()].clone();
+        }
+        self.construct(tree, hole, definition, random)?;
+        Ok(hole)
+    }
+
+    /// Gives a hole being filled its node's type (unified with the hole's),
+    /// or `None` for an untyped spec.
+    fn type_node(&self, tree: &mut Program, node: NodeId, chosen: ProdId) -> Result<Option<Type>, GenerateError> {
+        let Some(typing) = &mut tree.typing else {
+            return Ok(None);
+        };
+        let production = self.spec.production(chosen);
+        let info = self.spec.type_info(chosen);
+        let required = typing.types[node.index()]
+            .clone()
+            .expect("every hole of a typed tree has a type");
+        let ty = (info.node_type)(&mut typing.store);
+        typing.store.unify(&ty, &required).map_err(|e| GenerateError::Type {
+            production: production.name().to_string(),
+            message: e.to_string(),
+        })?;
+        typing.types[node.index()] = Some(ty.clone());
+        Ok(Some(ty))
+    }
+
+    /// Gives the children of a node just made their types.
+    fn type_children(&self, tree: &mut Program, node: NodeId, chosen: ProdId, ty: Type) {
+        let production = self.spec.production(chosen);
+        let info = self.spec.type_info(chosen);
+        let slots = tree.node(node).slots.clone();
+        let typing = tree.typing.as_mut().expect("only typed programs have node types");
+        let field_lens: Vec<(&str, usize)> = production
+            .fields()
+            .iter()
+            .zip(&slots)
+            .filter_map(|(field, slot)| match slot {
+                Slot::Child(_) => Some((field.name(), 1)),
+                Slot::List(children) => Some((field.name(), children.len())),
+                Slot::Data(_) => None,
+            })
+            .collect();
+        let mut earlier: Vec<(&str, Type)> = Vec::new();
+        for (field, slot) in production.fields().iter().zip(&slots) {
+            let children: &[NodeId] = match slot {
+                Slot::Child(child) => std::slice::from_ref(child),
+                Slot::List(children) => children,
+                Slot::Data(_) => continue,
+            };
+            let function = info
+                .children
+                .iter()
+                .find(|(name, _)| name == field.name())
+                .map(|(_, f)| f);
+            for (index, child) in children.iter().enumerate() {
+                let child_type = match function {
+                    Some(function) => function(&mut ChildTypes {
+                        store: &mut typing.store,
+                        node_type: ty.clone(),
+                        index,
+                        len: children.len(),
+                        field_lens: &field_lens,
+                        earlier: &earlier,
+                    }),
+                    None => typing.store.fresh(),
+                };
+                if index == 0 {
+                    earlier.push((field.name(), child_type.clone()));
+                }
+                typing.types[child.index()] = Some(child_type);
+            }
+        }
+    }
+}

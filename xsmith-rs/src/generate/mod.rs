@@ -1,0 +1,254 @@
+//! Generation: filling the holes of a program, one at a time in a
+//! deterministic order, each with a choice among the productions that pass
+//! every filter.
+//!
+//! For the next hole (depth first, left to right) the generator makes one
+//! choice per concrete production that could fill it and runs the filter
+//! stages of `choose` in order: switched off (`may_be_generated`,
+//! `--without`) or refused by a user filter; in conflict with the effects
+//! around the hole; of a type that cannot be the hole's; a reference that
+//! nothing visible fits and nothing can be lifted for; deeper than needed
+//! past `--max-depth`. It weighs the rest (`choice_weight`), picks one with
+//! the program's [`Random`], and builds it fresh (`construct`): child
+//! fields become new holes with their types, data fields are drawn, binders
+//! are named, references settled (lifting a new definition when needed), and
+//! the `fresh` hook runs. A node budget and a time limit end generation with
+//! an error, never a hang.
+
+mod choice_log;
+mod choose;
+mod construct;
+mod error;
+mod references;
+
+use std::time::Instant;
+
+pub use choice_log::ChoiceLog;
+pub use error::GenerateError;
+
+use crate::effects::EffectSummaries;
+use crate::grammar::ProdId;
+use crate::options::{OptionError, Options};
+use crate::program::Program;
+use crate::random::Random;
+use crate::spec::Spec;
+
+/// Generates programs from a spec under fixed options; reusable for any number
+/// of programs (each from its own [`Random`]).
+///
+/// ```
+/// use xsmith::{Generator, Options, Random};
+/// let spec = xsmith::example::spec();
+/// let mut generator = Generator::new(&spec, Options::default()).unwrap();
+/// let a = generator.generate(&mut Random::from_seed(9)).unwrap();
+/// let b = generator.generate(&mut Random::from_seed(9)).unwrap();
+/// assert_eq!(a.outline(spec.grammar()), b.outline(spec.grammar()));
+/// ```
+pub struct Generator<'s> {
+    spec: &'s Spec,
+    options: Options,
+    enabled: Vec<bool>,
+    /// The definitions that may be lifted, by production.
+    liftable: Vec<bool>,
+    heights: Vec<u32>,
+    /// The finishing height of each liftable definition.
+    lift_heights: Vec<u32>,
+    /// The reference choices of the current hole that only lifting can
+    /// settle, with their finishing heights.
+    only_by_lifting: Vec<(ProdId, u32)>,
+    log: ChoiceLog,
+    choices: Vec<ProdId>,
+    weights: Vec<u32>,
+    effects: EffectSummaries,
+}
+
+impl<'s> Generator<'s> {
+    /// A generator for `spec`; fails when `--with`/`--without` name something
+    /// unknown or switch off every way to finish some node type.
+    ///
+    /// ```
+    /// use xsmith::{Generator, Options, OptionError};
+    /// let spec = xsmith::example::spec();
+    /// let options = Options { without: vec!["Literal".into()], ..Options::default() };
+    /// assert!(matches!(Generator::new(&spec, options), Err(OptionError::Unfinishable { .. })));
+    /// ```
+    pub fn new(spec: &'s Spec, options: Options) -> Result<Generator<'s>, OptionError> {
+        // A name is a feature group, or a production standing for itself and
+        // its subtypes; it must stand for at least one generatable production.
+        let groups = spec.feature_groups();
+        let grammar = spec.grammar();
+        let covers = |name: &str, id: ProdId| {
+            spec.features(id).iter().any(|g| g == name)
+                || grammar.lookup(name).is_some_and(|named| grammar.is_subtype(id, named))
+        };
+        let ids = || grammar.ids();
+        for (option, names) in [("--with", &options.with), ("--without", &options.without)] {
+            for name in names {
+                if !ids().any(|id| spec.is_generatable(id) && covers(name, id)) {
+                    let mut known: Vec<String> = groups.iter().map(|g| g.to_string()).collect();
+                    known.extend(
+                        ids()
+                            .filter(|&id| spec.is_generatable(id))
+                            .map(|id| spec.production(id).name().to_string()),
+                    );
+                    return Err(OptionError::UnknownName {
+                        option,
+                        name: name.clone(),
+                        known,
+                    });
+                }
+            }
+        }
+        let named = |names: &[String], id: ProdId| names.iter().any(|n| covers(n, id));
+        let switched_on = |id: ProdId| {
+            let off_by_default = spec
+                .features(id)
+                .iter()
+                .any(|group| spec.features_off_by_default().contains(group));
+            let switched_off = off_by_default || named(&options.without, id);
+            !switched_off || named(&options.with, id)
+        };
+        let enabled: Vec<bool> = ids().map(|id| spec.is_generatable(id) && switched_on(id)).collect();
+        let liftable: Vec<bool> = ids().map(|id| spec.is_liftable(id) && switched_on(id)).collect();
+        let heights = grammar
+            .finishing_heights(&enabled)
+            .map_err(|node_type| OptionError::Unfinishable {
+                node_type: spec.production(node_type).name().to_string(),
+            })?;
+        Ok(Generator {
+            spec,
+            options,
+            enabled,
+            lift_heights: ids()
+                .map(|id| match liftable[id.index()] {
+                    true => grammar.height_of(id, &heights),
+                    false => crate::grammar::NEVER,
+                })
+                .collect(),
+            only_by_lifting: Vec::new(),
+            liftable,
+            heights,
+            log: ChoiceLog::for_productions(spec.productions().len()),
+            choices: Vec::new(),
+            weights: Vec::new(),
+            effects: EffectSummaries::new(spec),
+        })
+    }
+
+    /// The options in force.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(g.options().max_depth, 5);
+    /// ```
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Whether `production` can be chosen under these options.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let options = xsmith::Options { without: vec!["division".into()], ..Default::default() };
+    /// let g = xsmith::Generator::new(&spec, options).unwrap();
+    /// assert!(!g.is_enabled(spec.lookup("Div").unwrap()));
+    /// ```
+    pub fn is_enabled(&self, production: ProdId) -> bool {
+        self.enabled[production.index()]
+    }
+
+    /// The choice statistics so far.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(g.choice_log().programs(), 0);
+    /// ```
+    pub fn choice_log(&self) -> &ChoiceLog {
+        &self.log
+    }
+
+    /// A program that is one hole of the spec's root node type, to fill
+    /// with [`fill_next_hole`](Generator::fill_next_hole).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let program = g.start();
+    /// assert!(program.node(program.root()).is_hole);
+    /// ```
+    pub fn start(&self) -> Program {
+        Program::new(self.spec.root(), self.spec.type_system())
+    }
+
+    /// Generates one finished program, drawing every choice from `random`.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let tree = g.generate(&mut xsmith::Random::from_seed(3)).unwrap();
+    /// assert!(tree.ids().all(|id| !tree.node(id).is_hole));
+    /// ```
+    pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
+        let started = Instant::now();
+        let mut tree = self.start();
+        let mut fills: u32 = 0;
+        while self.fill_next_hole(&mut tree, random)? {
+            fills = fills.wrapping_add(1);
+            if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
+                return Err(GenerateError::TimeLimit {
+                    limit: self.options.time_limit,
+                });
+            }
+        }
+        self.make_types_ground(&mut tree, random)?;
+        self.log.record_program(self.spec, &tree);
+        Ok(tree)
+    }
+
+    /// Concretizes every node's type, in node order.
+    fn make_types_ground(&self, tree: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
+        let spec = self.spec;
+        let productions: Vec<ProdId> = tree.ids().map(|id| tree.node(id).production).collect();
+        let Some(typing) = &mut tree.typing else {
+            return Ok(());
+        };
+        for (index, production) in productions.into_iter().enumerate() {
+            let Some(ty) = typing.types[index].clone() else {
+                continue;
+            };
+            if typing.store.is_ground(&ty) {
+                continue;
+            }
+            typing
+                .store
+                .concretize(&ty, random, self.options.type_max_depth)
+                .map_err(|e| GenerateError::Type {
+                    production: spec.production(production).name().to_string(),
+                    message: e.to_string(),
+                })?;
+        }
+        Ok(())
+    }
+
+    /// Fills the next hole of `tree` (depth first, left to right); `false`
+    /// when none is left.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let mut tree = g.start();
+    /// let mut random = xsmith::Random::from_seed(4);
+    /// assert!(g.fill_next_hole(&mut tree, &mut random).unwrap());
+    /// assert!(!tree.node(tree.root()).is_hole);
+    /// ```
+    pub fn fill_next_hole(&mut self, tree: &mut Program, random: &mut Random) -> Result<bool, GenerateError> {
+        let Some(hole) = tree.pending_holes.pop() else {
+            return Ok(false);
+        };
+        let chosen = self.choose(tree, hole, random)?;
+        self.construct(tree, hole, chosen, random)?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,176 @@
+//! Names: which binders a reference can see, and where a new definition
+//! for it could be lifted.
+//!
+//! The scope graph is the one the program records as it is built (see
+//! `program`): a node of a production that introduces a scope
+//! ([`ScopeKind`]) owns the binders whose nearest scope-introducing ancestor
+//! it is. From a node, walking up, each scope `S` on the way contributes its
+//! binders: all of them if `S` is recursive (functions that see themselves
+//! and their siblings), else those in children of `S` that come before the
+//! child leading to the node (a definition is visible after itself; a
+//! lambda's parameters, an earlier field, are visible in its body). Binders
+//! get fresh names, so nothing is ever shadowed.
+
+use crate::grammar::{FieldKind, ProdId};
+use crate::program::Program;
+use crate::scopes::{Access, BinderStyle, ScopeKind};
+use crate::spec::Spec;
+use crate::tree::{NodeId, Slot};
+use crate::types::Type;
+
+/// A binder visible from some node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    /// The bound name.
+    pub name: String,
+    /// The binder node.
+    pub binder: NodeId,
+    /// The binder's type (typed specs): a term whose variables the
+    /// program's type store knows more about (see [`Program::node_type`]
+    /// for the type with everything known filled in).
+    pub ty: Option<Type>,
+    /// Whether it may be written.
+    pub writable: bool,
+    /// Definition or parameter.
+    pub style: BinderStyle,
+}
+
+/// The nearest ancestor of `node` (strictly above it) that introduces a
+/// scope.
+pub(crate) fn enclosing_scope(program: &Program, node: NodeId) -> Option<NodeId> {
+    let mut cursor = program.node(node).parent;
+    while let Some(at) = cursor {
+        if program.names.scopes.contains_key(&at) {
+            return Some(at);
+        }
+        cursor = program.node(at).parent;
+    }
+    None
+}
+
+/// The binders visible at `node`, innermost scope first, each scope's in
+/// the order they were made.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let program = xsmith::example::program(&spec, 1);
+/// assert!(xsmith::names::visible_bindings(&program, program.root()).is_empty());
+/// ```
+pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
+    let mut visible = Vec::new();
+    let mut child = node;
+    let mut cursor = program.node(node).parent;
+    while let Some(at) = cursor {
+        if let Some(scope) = program.names.scopes.get(&at) {
+            match scope.kind {
+                ScopeKind::Recursive => visible.extend(scope.binders.iter().map(|&b| binding(program, b))),
+                ScopeKind::Sequential => {
+                    // Binders in children of the scope before the one that
+                    // leads to `node`.
+                    let earlier: smallvec::SmallVec<[NodeId; 16]> =
+                        program.children(at).take_while(|&c| c != child).collect();
+                    for &binder in &scope.binders {
+                        if earlier.contains(&anchor(program, at, binder)) {
+                            visible.push(binding(program, binder));
+                        }
+                    }
+                }
+            }
+        }
+        child = at;
+        cursor = program.node(at).parent;
+    }
+    visible
+}
+
+/// The child of `scope` that is `node` or an ancestor of it.
+fn anchor(program: &Program, scope: NodeId, node: NodeId) -> NodeId {
+    let mut anchor = node;
+    while let Some(parent) = program.node(anchor).parent {
+        if parent == scope {
+            break;
+        }
+        anchor = parent;
+    }
+    anchor
+}
+
+/// The binding a binder node makes.
+pub(crate) fn binding(program: &Program, binder: NodeId) -> Binding {
+    let record = program.names.binders[&binder];
+    let name = match &program.node(binder).slots[record.name_slot] {
+        Slot::Data(value) => value.to_string(),
+        _ => unreachable!("assembly checks that the name field is a data field"),
+    };
+    Binding {
+        name,
+        binder,
+        ty: program
+            .typing
+            .as_ref()
+            .and_then(|typing| typing.types[binder.index()].clone()),
+        writable: record.writable,
+        style: record.style,
+    }
+}
+
+/// Where a lifted definition for a reference would go.
+pub(crate) struct LiftSite {
+    /// The scope node that receives it.
+    pub(crate) scope: NodeId,
+    /// Its list slot.
+    pub(crate) slot: usize,
+    /// The index in the list, just before the child holding the reference.
+    pub(crate) position: usize,
+    /// The definition productions that may be lifted there.
+    pub(crate) definitions: Vec<ProdId>,
+}
+
+/// The nearest scope above `node` that may receive a lifted definition
+/// before it, with the definition productions that fit its list (writable
+/// ones only, for a write) and that `liftable` allows.
+pub(crate) fn lift_site(
+    spec: &Spec,
+    liftable: &[bool],
+    program: &Program,
+    node: NodeId,
+    access: Access,
+) -> Option<LiftSite> {
+    let mut child = node;
+    let mut cursor = program.node(node).parent;
+    while let Some(scope) = cursor {
+        let kind = program.node(scope).production;
+        let production = spec.production(kind);
+        if let Some(slot) = spec.properties(kind).lift_field {
+            let FieldKind::List(element_type, _) = production.fields()[slot].kind() else {
+                unreachable!("lift fields are checked to be lists")
+            };
+            let position = match &program.node(scope).slots[slot] {
+                Slot::List(children) => children.iter().position(|&c| c == child),
+                _ => None,
+            };
+            let definitions: Vec<ProdId> = spec
+                .fillers(*element_type)
+                .iter()
+                .copied()
+                .filter(|&p| {
+                    liftable[p.index()]
+                        && spec.properties(p).binder_info.as_ref().is_some_and(|b| {
+                            b.style == BinderStyle::Definition && (access == Access::Read || b.writable)
+                        })
+                })
+                .collect();
+            if let (Some(position), false) = (position, definitions.is_empty()) {
+                return Some(LiftSite {
+                    scope,
+                    slot,
+                    position,
+                    definitions,
+                });
+            }
+        }
+        child = scope;
+        cursor = program.node(scope).parent;
+    }
+    None
+}

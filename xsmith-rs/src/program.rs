@@ -1,0 +1,162 @@
+//! One program being built: its tree, the types of its nodes, its names
+//! (scopes, binders, what each reference points at), the holes still to
+//! fill, and the caches of its attributes.
+//!
+//! A program reads as its [`Tree`] (it dereferences to it); what it knows
+//! beyond the shape of the tree is asked of it directly.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+
+use crate::cache::AttributeCaches;
+use crate::grammar::ProdId;
+use crate::scopes::{BinderStyle, ScopeKind};
+use crate::tree::{NodeId, Tree};
+use crate::types::{Type, TypeStore, TypeSystem};
+
+/// A program being generated (or finished): a [`Tree`] with types, names
+/// and cached attributes.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let program = xsmith::example::program(&spec, 3);
+/// assert!(program.ids().all(|id| !program.node(id).is_hole));
+/// assert!(program.type_store().is_none(), "the example spec is untyped");
+/// ```
+pub struct Program {
+    pub(crate) tree: Tree,
+    pub(crate) caches: AttributeCaches,
+    /// Holes still to fill; the next one is at the end.
+    pub(crate) pending_holes: Vec<NodeId>,
+    /// The types of a typed spec's program.
+    pub(crate) typing: Option<Typing>,
+    /// Scopes, binders and references.
+    pub(crate) names: Names,
+}
+
+/// The type variables of one program and the type of each node: for a hole,
+/// the type its parent requires; for a node, its own type (a subtype of
+/// what its parent required). After generation every type is ground.
+pub(crate) struct Typing {
+    pub(crate) store: TypeStore,
+    pub(crate) types: Vec<Option<Type>>,
+}
+
+/// The scope graph of a program as it is built: each scope node with its
+/// kind and the binders it owns, each binder with what a reference needs to
+/// know of it, and the binder each settled reference points at.
+#[derive(Default)]
+pub(crate) struct Names {
+    /// The scope nodes made so far, with their binders.
+    pub(crate) scopes: IndexMap<NodeId, Scope>,
+    /// The binder nodes made so far.
+    pub(crate) binders: IndexMap<NodeId, Binder>,
+    /// How many fresh names have been given out.
+    pub(crate) made: u32,
+    /// The binder each settled reference points at.
+    pub(crate) reference_targets: IndexMap<NodeId, NodeId>,
+}
+
+/// A node that introduces a scope.
+pub(crate) struct Scope {
+    pub(crate) kind: ScopeKind,
+    /// The binders whose nearest scope this is, in the order they were made.
+    pub(crate) binders: Vec<NodeId>,
+}
+
+/// A binder node: where its name is, and how it may be used.
+#[derive(Clone, Copy)]
+pub(crate) struct Binder {
+    /// The slot of the data field that holds the bound name.
+    pub(crate) name_slot: usize,
+    pub(crate) writable: bool,
+    pub(crate) style: BinderStyle,
+}
+
+impl Program {
+    /// A program that is one hole of node type `root`, typed in `system`
+    /// when there is one.
+    pub(crate) fn new(root: ProdId, system: Option<&Arc<TypeSystem>>) -> Program {
+        let mut typing = system.map(|system| Typing {
+            store: TypeStore::new(system.clone()),
+            types: Vec::new(),
+        });
+        if let Some(typing) = &mut typing {
+            let root_type = typing.store.fresh();
+            typing.types.push(Some(root_type));
+        }
+        let tree = Tree::new(root);
+        Program {
+            pending_holes: vec![tree.root()],
+            tree,
+            caches: AttributeCaches::default(),
+            typing,
+            names: Names::default(),
+        }
+    }
+
+    /// The tree.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 3);
+    /// assert_eq!(program.tree().len(), program.len());
+    /// ```
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// Adds a hole of `node_type` under `parent` (not yet linked into a
+    /// slot of the parent: the caller does that).
+    pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {
+        if let Some(typing) = &mut self.typing {
+            typing.types.push(None);
+        }
+        self.tree.add_hole(node_type, parent, depth)
+    }
+
+    /// The binder a reference node points at, once its name is settled.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 3);
+    /// assert_eq!(program.reference_target(program.root()), None);
+    /// ```
+    pub fn reference_target(&self, reference: NodeId) -> Option<NodeId> {
+        self.names.reference_targets.get(&reference).copied()
+    }
+
+    /// The type of a node of a typed spec's program, with everything known
+    /// about it filled in (after generation: a ground type); `None` for an
+    /// untyped spec.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 1);
+    /// assert!(program.node_type(program.root()).is_none());
+    /// ```
+    pub fn node_type(&self, id: NodeId) -> Option<Type> {
+        let typing = self.typing.as_ref()?;
+        typing.types[id.index()].as_ref().map(|t| typing.store.zonk(t))
+    }
+
+    /// The type variables of a typed spec's program.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert!(xsmith::example::program(&spec, 1).type_store().is_none());
+    /// ```
+    pub fn type_store(&self) -> Option<&TypeStore> {
+        self.typing.as_ref().map(|t| &t.store)
+    }
+}
+
+impl Deref for Program {
+    type Target = Tree;
+
+    fn deref(&self) -> &Tree {
+        &self.tree
+    }
+}
