@@ -45,7 +45,7 @@ impl Builder<'_> {
 /// type the hole needs.
 pub(crate) fn shallow(options: &Options) -> Filter {
     let limit = options.soft_node_limit;
-    Filter::new(move |hole| hole.depth() < hole.max_depth() && hole.tree().len() < limit)
+    Filter::new(move |hole| hole.depth() < hole.max_depth() && hole.program().len() < limit)
 }
 
 /// A variable reference past the depth bound only where the variable could
@@ -55,10 +55,10 @@ pub(crate) fn shallow(options: &Options) -> Filter {
 pub(crate) fn reference_fits_depth(options: &Options) -> Filter {
     let limit = options.soft_node_limit;
     Filter::new(move |hole: &Hole| {
-        if hole.depth() < hole.max_depth() && hole.tree().len() < limit {
+        if hole.depth() < hole.max_depth() && hole.program().len() < limit {
             return true;
         }
-        let (Some(required), Some(store)) = (hole.required_type(), hole.tree().type_store()) else {
+        let (Some(required), Some(store)) = (hole.required_type(), hole.program().type_store()) else {
             return true;
         };
         match store.resolve(&required) {

@@ -4,8 +4,8 @@
 //! assignment. Stores keep to base types, so no container ever holds
 //! itself and no stored function is ever replaced.
 
-use xsmith::scopes::Access;
 use xsmith::types::Type;
+use xsmith::Access;
 use xsmith::{DataInit, ListLength, ProductionDecl, TypeInfo};
 
 use crate::builder::{shallow, Builder};

@@ -2,7 +2,7 @@
 //! variable references, conditional expressions, expression sequences and
 //! sequential let.
 
-use xsmith::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
+use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{DataInit, ListLength, ProductionDecl, Random, TypeInfo};
 
 use crate::builder::{reference_fits_depth, shallow, Builder};

@@ -1,8 +1,8 @@
 //! Functions: lambdas with an expression body and with a block body (its
 //! statements, then a `Return`), their parameters, and application.
 
-use xsmith::scopes::{BinderInfo, BinderStyle, ScopeKind};
 use xsmith::types::{Type, TypeStore};
+use xsmith::{BinderInfo, BinderStyle, ScopeKind};
 use xsmith::{ChildTypes, DataInit, ListLength, ProductionDecl, TypeInfo};
 
 use crate::builder::{shallow, Builder};

@@ -1,8 +1,8 @@
 //! Loops over containers: the body runs once per element of an array or a
 //! list, whose length never changes, so every loop ends.
 
-use xsmith::scopes::{Access, BinderInfo, BinderStyle, ScopeKind};
 use xsmith::types::Type;
+use xsmith::{Access, BinderInfo, BinderStyle, ScopeKind};
 use xsmith::{DataInit, ProductionDecl, TypeInfo, Weight};
 
 use crate::builder::Builder;

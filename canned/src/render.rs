@@ -14,16 +14,16 @@ use xsmith::{RenderNode, Slot};
 /// # let _ = dump;
 /// ```
 pub fn defined_names(node: &RenderNode, field: &str) -> Vec<String> {
-    let spec = node.spec();
-    let tree = node.tree();
-    let production = spec.production(tree.node(node.node()).production);
+    let grammar = node.grammar();
+    let tree = node.program();
+    let production = grammar.production(tree.node(node.node()).production);
     let Some(Slot::List(children)) = production.field_index(field).map(|i| &tree.node(node.node()).slots[i]) else {
         return Vec::new();
     };
     children
         .iter()
         .filter_map(|&child| {
-            let child_production = spec.production(tree.node(child).production);
+            let child_production = grammar.production(tree.node(child).production);
             if child_production.name() != "Let" {
                 return None;
             }

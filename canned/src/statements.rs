@@ -1,7 +1,7 @@
 //! The program, blocks and basic statements: definitions, assignment,
 //! conditionals, nested blocks and printing.
 
-use xsmith::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
+use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{DataInit, ListLength, ProductionDecl, TypeInfo, Weight};
 
 use crate::builder::Builder;

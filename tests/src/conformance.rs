@@ -82,7 +82,7 @@ impl CannedFuzzer<'_> {
         for seed in 0..programs {
             let program = fuzzer.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
             bytes += program.text.len();
-            nodes += program.tree.len();
+            nodes += program.program.len();
             let path = dir.path().join(format!("{seed}.{}", fuzzer.extension));
             std::fs::write(&path, &program.text).unwrap();
             texts.push(program.text);

@@ -109,12 +109,12 @@ fn may_fit(store: &TypeStore, a: &Type, b: &Type) -> bool {
 /// and rare where none is: each would lift a new definition whose
 /// initialiser, a new expression, may lift again.
 fn reference_weight(hole: &Hole, writes: bool) -> u32 {
-    let (tree, required) = (hole.tree(), hole.required_type());
+    let (tree, required) = (hole.program(), hole.required_type());
     let (Some(store), Some(required)) = (tree.type_store(), required) else {
         return 1;
     };
-    let visible = xsmith::scopes::visible_bindings(hole.spec(), tree, hole.node());
-    let fits = |b: &xsmith::scopes::Binding| {
+    let visible = xsmith::names::visible_bindings(tree, hole.node());
+    let fits = |b: &xsmith::names::Binding| {
         (b.writable || !writes) && b.ty.as_ref().is_some_and(|t| may_fit(store, t, &required))
     };
     match (visible.iter().any(fits), writes) {
@@ -129,7 +129,7 @@ fn reference_weight(hole: &Hole, writes: bool) -> u32 {
 /// definitions start over at a shallow depth, so the depth bound alone does
 /// not bound the types.
 fn shallow_small(hole: &Hole) -> bool {
-    let small = match (hole.tree().type_store(), hole.required_type()) {
+    let small = match (hole.program().type_store(), hole.required_type()) {
         (Some(store), Some(ty)) => store.zonk(&ty).depth() <= 2,
         _ => true,
     };

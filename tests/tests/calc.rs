@@ -5,13 +5,13 @@
 
 use std::thread;
 
-use xsmith::{Generator, NodeId, Options, Slot, Source, Spec, Tree};
+use xsmith::{Generator, NodeId, Options, Program, Slot, Source, Spec};
 use xsmith_calc::FUZZER;
 use xsmith_tests::{scratch_dir, NODE, PYTHON3};
 
 /// Evaluates a calc tree: literals, sums, and division that gives the
 /// dividend when the divisor is zero and truncates otherwise.
-fn evaluate(spec: &Spec, tree: &Tree, node: NodeId) -> i64 {
+fn evaluate(spec: &Spec, tree: &Program, node: NodeId) -> i64 {
     let n = tree.node(node);
     let children: Vec<i64> = n
         .slots
@@ -48,7 +48,7 @@ fn programs_agree_on_python3_and_node_and_with_an_independent_evaluator() {
     let mut jobs = Vec::new();
     for seed in 0..300u64 {
         let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
-        let expected = evaluate(&spec, &program.tree, program.tree.root());
+        let expected = evaluate(&spec, &program.program, program.program.root());
         let path = dir.path().join(format!("{seed}.calc"));
         std::fs::write(&path, &program.text).unwrap();
         jobs.push((seed, path, expected));
@@ -102,7 +102,7 @@ fn ten_thousand_seeds_finish_within_the_depth_bound() {
         for seed in 0..1_000u64 {
             let seed = seed + u64::from(max_depth) * 1_000;
             let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
-            let tree = &program.tree;
+            let tree = &program.program;
             for id in tree.ids() {
                 let node = tree.node(id);
                 assert!(!node.is_hole, "seed {seed} left a hole");

@@ -202,7 +202,7 @@ mod tests {
             }
             holes
         });
-        let mut tree = Tree::new(&spec);
+        let mut tree = generator.start();
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
         assert_eq!(calls.load(Ordering::Relaxed), 1, "second read comes from the cache");
@@ -223,7 +223,7 @@ mod tests {
             counter.fetch_add(1, Ordering::Relaxed);
             tree.node(node).depth
         });
-        let mut tree = Tree::new(&spec);
+        let mut tree = generator.start();
         generator.fill_next_hole(&mut tree, &mut random).unwrap();
         let first_child = tree.children(tree.root()).next().unwrap();
         tree.attribute(&depth, tree.root());
@@ -244,7 +244,7 @@ mod tests {
             LOOP.with(|a| tree.attribute(a, node))
         }));
         let spec = crate::example::spec();
-        let tree = Tree::new(&spec);
+        let tree = crate::Generator::new(&spec, crate::Options::default()).unwrap().start();
         LOOP.with(|a| tree.attribute(a, tree.root()));
     }
 }

@@ -5,8 +5,8 @@
 //! are.
 
 use xsmith::effects::{EffectSummaries, Effects};
-use xsmith::scopes::visible_bindings;
-use xsmith::{component, Generator, NodeId, Options, Random, Spec, Tree};
+use xsmith::names::visible_bindings;
+use xsmith::{component, Generator, NodeId, Options, Program, Random, Spec};
 
 component! {
     /// Calls of lambdas, of read-only and writable variables, of
@@ -75,22 +75,22 @@ fn spec() -> Spec {
     Spec::assemble("Program", [calls()]).expect("the test spec assembles")
 }
 
-fn name<'s>(spec: &'s Spec, tree: &Tree, node: NodeId) -> &'s str {
+fn name<'s>(spec: &'s Spec, tree: &Program, node: NodeId) -> &'s str {
     spec.production(tree.node(node).production).name()
 }
 
-fn child(tree: &Tree, node: NodeId, index: usize) -> NodeId {
+fn child(tree: &Program, node: NodeId, index: usize) -> NodeId {
     tree.children(node).nth(index).expect("the child exists")
 }
 
 /// The effects of running the body of the function value `function` makes.
-fn body_effects(spec: &Spec, summaries: &EffectSummaries, tree: &Tree, function: NodeId) -> Effects {
+fn body_effects(spec: &Spec, summaries: &EffectSummaries, tree: &Program, function: NodeId) -> Effects {
     let body = tree.children(function).last().expect("a function has a body");
     assert!(matches!(name(spec, tree, function), "Lambda" | "BlockLambda" | "Fun"));
     (*summaries.of(tree, body)).clone()
 }
 
-fn trees(spec: &Spec, seeds: std::ops::Range<u64>) -> impl Iterator<Item = Tree> + '_ {
+fn trees(spec: &Spec, seeds: std::ops::Range<u64>) -> impl Iterator<Item = Program> + '_ {
     let options = Options {
         max_depth: 6,
         ..Options::default()
@@ -197,7 +197,7 @@ fn calls_have_the_latent_effects_of_the_function_they_call() {
     }
 }
 
-fn descendants(tree: &Tree, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
+fn descendants(tree: &Program, node: NodeId) -> impl Iterator<Item = NodeId> + '_ {
     let mut stack = vec![node];
     std::iter::from_fn(move || {
         let next = stack.pop()?;
@@ -295,7 +295,7 @@ component! {
 
 /// The nearest ancestor of `node` that is a `Block`, and the child of it
 /// that holds `node`.
-fn innermost_block(spec: &Spec, tree: &Tree, node: NodeId) -> (NodeId, NodeId) {
+fn innermost_block(spec: &Spec, tree: &Program, node: NodeId) -> (NodeId, NodeId) {
     let mut child = node;
     loop {
         let parent = tree.node(child).parent.expect("every statement is in a block");
@@ -365,7 +365,7 @@ fn each_binder_style_is_visible_where_its_scope_says() {
         {
             let binder = tree.reference_target(reference).expect("settled");
             let style = name(&spec, &tree, binder);
-            let visible = visible_bindings(&spec, &tree, reference);
+            let visible = visible_bindings(&tree, reference);
             assert!(
                 visible.iter().any(|b| b.binder == binder),
                 "a reference to an invisible {style}"

@@ -3,7 +3,7 @@
 //! with the engine's scope module) finds visible, and no write targets a
 //! read-only binder.
 
-use xsmith::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
+use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{Component, DataInit, Generator, ListLength, Options, Piece, ProductionDecl, Random, Renderer, Spec};
 
 fn spec() -> Spec {

@@ -66,8 +66,8 @@ fn var<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 
 /// The name bound by the `LoopVar` of the loop being rendered.
 fn loop_var_name(n: &RenderNode) -> String {
-    let (spec, tree) = (n.spec(), n.tree());
-    let production = spec.production(tree.node(n.node()).production);
+    let (grammar, tree) = (n.grammar(), n.program());
+    let production = grammar.production(tree.node(n.node()).production);
     let slot = production.field_index("element").map(|i| &tree.node(n.node()).slots[i]);
     let Some(Slot::Child(element)) = slot else {
         panic!("a loop has an element child")

@@ -16,7 +16,7 @@ fn batch(generator: &mut Generator, spec: &xsmith::Spec) -> (usize, usize) {
     let (mut nodes, mut bytes) = (0, 0);
     for seed in 0..PROGRAMS {
         let program = FUZZER.program(spec, generator, Source::Seed(seed)).unwrap();
-        nodes += program.tree.len();
+        nodes += program.program.len();
         bytes += program.text.len();
         black_box(&program.text);
     }

@@ -31,13 +31,13 @@ fn string_literal(text: &str) -> String {
 
 /// The production name of node `id`.
 fn kind<'a>(n: &RenderNode<'a>, id: NodeId) -> &'a str {
-    n.spec().production(n.tree().node(id).production).name()
+    n.grammar().production(n.program().node(id).production).name()
 }
 
 /// The slot `field` of node `id`.
 fn slot<'a>(n: &RenderNode<'a>, id: NodeId, field: &str) -> &'a Slot {
-    let node = n.tree().node(id);
-    let index = n.spec().production(node.production).field_index(field);
+    let node = n.program().node(id);
+    let index = n.grammar().production(node.production).field_index(field);
     &node.slots[index.unwrap_or_else(|| panic!("`{}` has a field `{field}`", kind(n, id)))]
 }
 
@@ -52,7 +52,7 @@ fn children<'a>(n: &RenderNode<'a>, id: NodeId, field: &str) -> Vec<NodeId> {
 /// Whether an expression-bodied lambda holds a block-bodied one (and so must
 /// be a `def` itself: a `def` cannot be hoisted out of a `lambda`).
 fn holds_block(n: &RenderNode, id: NodeId) -> bool {
-    n.tree()
+    n.program()
         .children(id)
         .any(|c| kind(n, c) == "LambdaBlock" || holds_block(n, c))
 }
@@ -66,7 +66,7 @@ fn collect(n: &RenderNode, id: NodeId, out: &mut Vec<NodeId>) {
         "LambdaBlock" => out.push(id),
         "Lambda" if holds_block(n, id) => out.push(id),
         "Lambda" => {}
-        _ => n.tree().children(id).for_each(|c| collect(n, c, out)),
+        _ => n.program().children(id).for_each(|c| collect(n, c, out)),
     }
 }
 
@@ -79,7 +79,7 @@ fn hoisted<'a>(n: &RenderNode<'a>, roots: impl IntoIterator<Item = NodeId>) -> D
 
 /// A statement renderer: the `def`s its expressions need, then the statement.
 fn stmt(r: for<'a> fn(&RenderNode<'a>) -> Doc<'a>) -> Renderer {
-    Renderer::function(move |n| hoisted(n, n.tree().children(n.node())).append(r(n)))
+    Renderer::function(move |n| hoisted(n, n.program().children(n.node())).append(r(n)))
 }
 
 /// Whether `id` lies under (or is) `ancestor`.
@@ -88,7 +88,7 @@ fn inside(n: &RenderNode, mut id: NodeId, ancestor: NodeId) -> bool {
         if id == ancestor {
             return true;
         }
-        match n.tree().node(id).parent {
+        match n.program().node(id).parent {
             Some(parent) => id = parent,
             None => return false,
         }
@@ -97,12 +97,12 @@ fn inside(n: &RenderNode, mut id: NodeId, ancestor: NodeId) -> bool {
 
 /// Whether the binder `id` is a local of some function (else a global).
 fn in_function(n: &RenderNode, id: NodeId) -> bool {
-    let mut at = n.tree().node(id).parent;
+    let mut at = n.program().node(id).parent;
     while let Some(p) = at {
         if matches!(kind(n, p), "Lambda" | "LambdaBlock") {
             return true;
         }
-        at = n.tree().node(p).parent;
+        at = n.program().node(p).parent;
     }
     false
 }
@@ -116,11 +116,11 @@ fn declarations<'a>(n: &RenderNode<'a>, function: NodeId) -> Doc<'a> {
         match kind(n, id) {
             "Lambda" | "LambdaBlock" => continue,
             "Assign" => {
-                let name = n.tree().node(id).slots.iter().find_map(|s| match s {
+                let name = n.program().node(id).slots.iter().find_map(|s| match s {
                     Slot::Data(Value::Str(name)) => Some(name.as_str()),
                     _ => None,
                 });
-                let binder = n.tree().reference_target(id);
+                let binder = n.program().reference_target(id);
                 if let (Some(name), Some(binder)) = (name, binder) {
                     if !inside(n, binder, function) {
                         let word = if in_function(n, binder) { "nonlocal" } else { "global" };
@@ -130,7 +130,7 @@ fn declarations<'a>(n: &RenderNode<'a>, function: NodeId) -> Doc<'a> {
             }
             _ => {}
         }
-        stack.extend(n.tree().children(id));
+        stack.extend(n.program().children(id));
     }
     lines.sort_unstable();
     lines.dedup();

@@ -125,10 +125,10 @@ fn literal(r: &mut Random) -> i64 {
 /// work of a run stays polynomial), and only while the module has room for
 /// a function that the call may lift.
 fn call_allowed(hole: &Hole) -> bool {
-    let (spec, tree) = (hole.spec(), hole.tree());
+    let (grammar, tree) = (hole.grammar(), hole.program());
     let functions = items(tree)
         .iter()
-        .filter(|&&item| spec.production(tree.node(item).production).name() == "Func")
+        .filter(|&&item| grammar.production(tree.node(item).production).name() == "Func")
         .count();
     functions < MAX_FUNCTIONS && enclosing(hole, "Loop").is_none()
 }
@@ -144,15 +144,15 @@ fn items(tree: &xsmith::Tree) -> &[NodeId] {
 /// The last item of the module is a function: the one `main` calls.
 /// (Lifted items go before the item that needs them, so it stays last.)
 fn not_last(hole: &Hole) -> bool {
-    items(hole.tree()).last() != Some(&hole.node())
+    items(hole.program()).last() != Some(&hole.node())
 }
 
 /// The nearest ancestor of the hole named `name` inside the hole's function.
 fn enclosing(hole: &Hole, name: &str) -> Option<NodeId> {
-    let (spec, tree) = (hole.spec(), hole.tree());
+    let (grammar, tree) = (hole.grammar(), hole.program());
     let mut at = tree.node(hole.node()).parent;
     while let Some(node) = at {
-        match spec.production(tree.node(node).production).name() {
+        match grammar.production(tree.node(node).production).name() {
             "Func" => return None,
             n if n == name => return Some(node),
             _ => at = tree.node(node).parent,
@@ -302,7 +302,7 @@ component! {
     render {
         Program => render_program,
         Global => |n| {
-            let t = n.type_text(&global_type(n.tree(), n.node()));
+            let t = n.type_text(&global_type(n.program(), n.node()));
             n.text(format!("(global ${} (mut {t}) {})", n.data("name"), constant(&t, literal_of(n.data("init")))))
         },
         Func => render_func,
@@ -402,8 +402,8 @@ fn ty(n: &RenderNode) -> String {
 }
 
 fn child_ty(n: &RenderNode, index: usize) -> String {
-    let child = n.tree().children(n.node()).nth(index).expect("the child exists");
-    n.type_text(&n.tree().node_type(child).expect("a typed tree"))
+    let child = n.program().children(n.node()).nth(index).expect("the child exists");
+    n.type_text(&n.program().node_type(child).expect("a typed tree"))
 }
 
 fn global_type(tree: &xsmith::Tree, node: NodeId) -> Type {
@@ -478,7 +478,7 @@ fn production(name: &str) -> ProdId {
 
 /// The nearest enclosing `Block` (the choice filter guarantees one).
 fn target_block(n: &RenderNode) -> NodeId {
-    let (tree, block) = (n.tree(), production("Block"));
+    let (tree, block) = (n.program(), production("Block"));
     let mut at = tree.node(n.node()).parent;
     while let Some(node) = at {
         if tree.node(node).production == block {
@@ -504,7 +504,7 @@ fn render_loop<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 }
 
 fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let tree = n.tree();
+    let tree = n.program();
     let result = match n.node_type() {
         Some(Type::Function(f)) => n.type_text(&f.1),
         other => unreachable!("a function has a function type, not {other:?}"),
@@ -587,7 +587,7 @@ fn as_i64(t: &str, expr: String) -> String {
 /// arguments), `checksum` (every global and all of memory) and a data
 /// segment that gives memory a pattern to start from.
 fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let tree = n.tree();
+    let tree = n.program();
     let (items, global) = (items(tree), production("Global"));
     let name = |node: NodeId| match &tree.node(node).slots[0] {
         Slot::Data(name) => name.to_string(),

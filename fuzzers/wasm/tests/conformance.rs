@@ -63,7 +63,7 @@ fn modules_validate_run_and_agree_on_every_engine() {
         let productions: std::collections::BTreeSet<&str> = program
             .tree
             .ids()
-            .map(|id| spec.production(program.tree.node(id).production).name())
+            .map(|id| spec.production(program.program.node(id).production).name())
             .collect();
         for (group, members, _) in COVERAGE {
             if members.iter().any(|m| productions.contains(m)) {

@@ -1,0 +1,303 @@
+//! The node a render function prints, and the documents it builds.
+
+use crate::grammar::Grammar;
+use crate::program::Program;
+use crate::tree::{NodeId, Slot};
+use crate::value::Value;
+
+/// Where the documents of one rendering are allocated: every document of a
+/// program lives in one arena, freed at once when the rendering is done.
+pub type Arena<'a> = pretty::Arena<'a, ()>;
+
+/// A pretty-printing document, allocated in an [`Arena`].
+///
+/// ```
+/// use xsmith::render::{layout, Arena, DocAllocator};
+/// let arena = Arena::new();
+/// let doc = arena.text("f(").append("x").append(")");
+/// assert_eq!(layout(doc, 80), "f(x)");
+/// ```
+pub type Doc<'a> = pretty::DocBuilder<'a, Arena<'a>, ()>;
+
+/// A node being rendered, as a render function sees it: its fields, the
+/// tree, and constructors of documents.
+///
+/// ```
+/// use xsmith::Renderer;
+/// let call = Renderer::function(|node| {
+///     node.text("safe_div(").append(node.child("left")).append(", ").append(node.child("right")).append(")")
+/// });
+/// # let _ = call;
+/// ```
+pub struct RenderNode<'a> {
+    pub(crate) renderer: &'a dyn RenderNodes,
+    pub(crate) program: &'a Program,
+    pub(crate) node: NodeId,
+    pub(crate) arena: &'a Arena<'a>,
+}
+
+/// What renders any node of a program: the spec's renderers, as the
+/// rendering module runs them. A render function reaches other nodes'
+/// renderings through it.
+pub(crate) trait RenderNodes {
+    /// The grammar of the spec being rendered.
+    fn grammar(&self) -> &Grammar;
+
+    /// The document of the subtree at `node`.
+    fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a>;
+}
+
+impl<'a> RenderNode<'a> {
+    /// A document of literal text (which should hold no newline; use
+    /// [`hardline`](RenderNode::hardline)).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("pass"));
+    /// # let _ = r;
+    /// ```
+    pub fn text(&self, text: impl Into<std::borrow::Cow<'a, str>>) -> Doc<'a> {
+        pretty::DocAllocator::text(self.arena, text)
+    }
+
+    /// A document of anything displayable (short texts are not heap
+    /// allocated).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.display(42));
+    /// # let _ = r;
+    /// ```
+    pub fn display(&self, value: impl std::fmt::Display) -> Doc<'a> {
+        pretty::DocAllocator::as_string(self.arena, value)
+    }
+
+    /// The empty document.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.nil());
+    /// # let _ = r;
+    /// ```
+    pub fn nil(&self) -> Doc<'a> {
+        pretty::DocAllocator::nil(self.arena)
+    }
+
+    /// A space, or a line break when the enclosing group does not fit.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.line()).append("b").group());
+    /// # let _ = r;
+    /// ```
+    pub fn line(&self) -> Doc<'a> {
+        pretty::DocAllocator::line(self.arena)
+    }
+
+    /// Nothing, or a line break when the enclosing group does not fit.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.softline()).append("b").group());
+    /// # let _ = r;
+    /// ```
+    pub fn softline(&self) -> Doc<'a> {
+        pretty::DocAllocator::line_(self.arena)
+    }
+
+    /// Always a line break.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text("a").append(node.hardline()).append("b"));
+    /// # let _ = r;
+    /// ```
+    pub fn hardline(&self) -> Doc<'a> {
+        pretty::DocAllocator::hardline(self.arena)
+    }
+
+    /// The documents with `separator` between each two.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let items = node.list("items");
+    ///     node.join(items, node.text(", "))
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn join(&self, docs: impl IntoIterator<Item = Doc<'a>>, separator: Doc<'a>) -> Doc<'a> {
+        pretty::DocAllocator::intersperse(self.arena, docs, separator)
+    }
+
+    /// The node's type (typed specs only; ground once generation is done).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| match node.node_type() {
+    ///     Some(ty) => node.text(node.type_text(&ty)),
+    ///     None => node.nil(),
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn node_type(&self) -> Option<crate::types::Type> {
+        self.program.node_type(self.node)
+    }
+
+    /// A type written with the type system's names (`array<int>`, `(int) ->
+    /// bool`, `{a: int}`); the empty string for an untyped spec.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let text = node.node_type().map(|t| node.type_text(&t)).unwrap_or_default();
+    ///     node.text(text)
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn type_text(&self, ty: &crate::types::Type) -> String {
+        match self.program.type_store() {
+            Some(store) => store.system().display(ty).to_string(),
+            None => String::new(),
+        }
+    }
+
+    /// The documents one after another.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let items = node.list("items").into_iter().map(|item| node.text(" ").append(item));
+    ///     node.concat(items)
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn concat(&self, docs: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
+        pretty::DocAllocator::concat(self.arena, docs)
+    }
+
+    /// The arena, for any other `pretty` constructor.
+    ///
+    /// ```
+    /// use xsmith::render::DocAllocator;
+    /// let r = xsmith::Renderer::function(|node| node.arena().space());
+    /// # let _ = r;
+    /// ```
+    pub fn arena(&self) -> &'a Arena<'a> {
+        self.arena
+    }
+
+    /// The node's production name.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text(node.production().to_lowercase()));
+    /// # let _ = r;
+    /// ```
+    pub fn production(&self) -> &'a str {
+        self.renderer
+            .grammar()
+            .production(self.program.node(self.node).production)
+            .name()
+    }
+
+    /// The node's id.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.text(format!("n{}", node.node().index())));
+    /// # let _ = r;
+    /// ```
+    pub fn node(&self) -> NodeId {
+        self.node
+    }
+
+    /// The program, for attributes and anything else a renderer needs.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.display(node.program().len()));
+    /// # let _ = r;
+    /// ```
+    pub fn program(&self) -> &'a Program {
+        self.program
+    }
+
+    /// The grammar being rendered, for renderers that look at other nodes'
+    /// productions and fields.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let production = node.program().node(node.node()).production;
+    ///     node.text(node.grammar().production(production).name().to_string())
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn grammar(&self) -> &'a Grammar {
+        self.renderer.grammar()
+    }
+
+    /// The rendering of the single child in `field`.
+    ///
+    /// # Panics
+    ///
+    /// When the production has no single-child field of that name (a spec
+    /// bug, named in the message).
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.child("operand"));
+    /// # let _ = r;
+    /// ```
+    pub fn child(&self, field: &str) -> Doc<'a> {
+        match self.slot(field) {
+            Slot::Child(child) => self.render(*child),
+            _ => self.wrong_field(field, "a single child"),
+        }
+    }
+
+    /// The renderings of the elements of the list in `field`.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.join(node.list("items"), node.text(", ")));
+    /// # let _ = r;
+    /// ```
+    pub fn list(&self, field: &str) -> Vec<Doc<'a>> {
+        match self.slot(field) {
+            Slot::List(children) => children.iter().map(|&c| self.render(c)).collect(),
+            _ => self.wrong_field(field, "a list"),
+        }
+    }
+
+    /// The value of the data field `field`.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| node.display(node.data("value")));
+    /// # let _ = r;
+    /// ```
+    pub fn data(&self, field: &str) -> &'a Value {
+        match self.slot(field) {
+            Slot::Data(value) => value,
+            _ => self.wrong_field(field, "a data field"),
+        }
+    }
+
+    /// The rendering of any node of the tree.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|node| {
+    ///     let children: Vec<_> = node.program().children(node.node()).map(|c| node.render(c)).collect();
+    ///     node.join(children, node.text(" "))
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn render(&self, node: NodeId) -> Doc<'a> {
+        self.renderer.render(self.program, node, self.arena)
+    }
+
+    /// The slot of the field called `field`.
+    pub(crate) fn slot(&self, field: &str) -> &'a Slot {
+        let production = self.grammar().production(self.program.node(self.node).production);
+        match production.field_index(field) {
+            Some(index) => &self.program.node(self.node).slots[index],
+            None => panic!(
+                "the renderer of production `{}` uses unknown field `{field}`",
+                production.name()
+            ),
+        }
+    }
+
+    /// Panics naming the renderer's misuse of `field`.
+    pub(crate) fn wrong_field(&self, field: &str, wanted: &str) -> ! {
+        panic!(
+            "the renderer of production `{}` uses field `{field}` as {wanted}, which it is not",
+            self.production()
+        )
+    }
+}
