@@ -491,3 +491,95 @@ impl Around {
         self.parts.iter().any(|part| part.conflicts_with_new_variable(access))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{nodes_named, programs, scoped};
+    use crate::Options;
+
+    fn with(f: impl FnOnce(&mut Effects)) -> Effects {
+        let mut effects = Effects::default();
+        f(&mut effects);
+        effects
+    }
+
+    #[test]
+    fn conflicts_are_writes_against_any_use_io_against_io_and_anything_against_any_effect() {
+        let (x, y) = (NodeId(1), NodeId(2));
+        let reads_x = Effects::of_access(x, Access::Read);
+        let writes_x = Effects::of_access(x, Access::Write);
+        let writes_y = Effects::of_access(y, Access::Write);
+        let io = with(|e| e.io = true);
+        let anything = with(|e| e.anything = true);
+        let pure = Effects::default();
+        assert!(writes_x.conflicts(&reads_x) && reads_x.conflicts(&writes_x));
+        assert!(writes_x.conflicts(&writes_x));
+        assert!(!reads_x.conflicts(&reads_x), "reads commute");
+        assert!(!writes_x.conflicts(&writes_y), "different variables");
+        assert!(io.conflicts(&io) && !io.conflicts(&reads_x));
+        assert!(anything.conflicts(&reads_x) && anything.conflicts(&anything));
+        assert!(!anything.conflicts(&pure), "nothing conflicts with what has no effect");
+        let int = crate::types::TypeSystem::new().base("int");
+        let writes_ints = with(|e| e.container_writes.push(Some(int.clone())));
+        let reads_unknown = with(|e| e.container_reads.push(None));
+        assert!(
+            writes_ints.conflicts(&reads_unknown),
+            "a container of a type not known yet may be any"
+        );
+    }
+
+    #[test]
+    fn before_a_node_is_made_only_its_own_io_is_known() {
+        let spec = scoped();
+        let summaries = EffectSummaries::new(&spec);
+        let print = summaries.before_made(spec.lookup("Print").unwrap());
+        assert!(print.io && !print.anything);
+        assert!(summaries.before_made(spec.lookup("Ref").unwrap()).is_pure());
+        assert!(summaries.may_have_effects(spec.lookup("Ref").unwrap()));
+        assert!(!summaries.may_have_effects(spec.lookup("Pair").unwrap()));
+    }
+
+    #[test]
+    fn summaries_gather_the_subtree_and_unordered_siblings_never_conflict() {
+        let spec = scoped();
+        let summaries = EffectSummaries::new(&spec);
+        let mut pairs_with_effects = 0;
+        for program in programs(&spec, Options::default(), 0..300) {
+            for reference in nodes_named(&spec, &program, "Ref") {
+                let target = program.reference_target(reference).unwrap();
+                assert!(summaries.of(&program, reference).reads.contains(&target));
+                assert!(summaries.of(&program, program.root()).reads.contains(&target));
+            }
+            for show in nodes_named(&spec, &program, "Show") {
+                assert!(summaries.of(&program, show).io);
+            }
+            for pair in nodes_named(&spec, &program, "Pair") {
+                let mut operands = program.children(pair);
+                let (left, right) = (operands.next().unwrap(), operands.next().unwrap());
+                let (left, right) = (summaries.of(&program, left), summaries.of(&program, right));
+                assert!(
+                    !left.conflicts(&right),
+                    "the operands of a pair conflict: {left:?} {right:?}"
+                );
+                pairs_with_effects += usize::from(!left.is_pure() && !right.is_pure());
+            }
+        }
+        assert!(
+            pairs_with_effects > 20,
+            "the sample has pairs with effects on both sides ({pairs_with_effects})"
+        );
+    }
+
+    #[test]
+    fn what_is_around_skips_ordered_parents() {
+        let spec = scoped();
+        let summaries = EffectSummaries::new(&spec);
+        for program in programs(&spec, Options::default(), 0..100) {
+            for print in nodes_named(&spec, &program, "Print") {
+                // A statement's siblings run in order: a block is strict.
+                assert!(!summaries.around(&program, print).conflicts(&with(|e| e.io = true)));
+            }
+        }
+    }
+}

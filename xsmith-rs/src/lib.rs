@@ -52,6 +52,8 @@ pub mod cli;
 mod component;
 pub mod effects;
 pub mod example;
+#[cfg(test)]
+mod fixtures;
 pub mod fuzzer;
 mod generate;
 mod grammar;

@@ -174,3 +174,106 @@ pub(crate) fn lift_site(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{nodes_named, programs, scoped};
+    use crate::Options;
+
+    /// The child of `scope` on the way to `node`, and its position.
+    fn position_in(program: &Program, scope: NodeId, node: NodeId) -> usize {
+        let anchor = anchor(program, scope, node);
+        program
+            .children(scope)
+            .position(|c| c == anchor)
+            .expect("the anchor is a child")
+    }
+
+    #[test]
+    fn a_binder_is_visible_only_after_itself_in_its_block_and_inside_it() {
+        let spec = scoped();
+        for program in programs(&spec, Options::default(), 0..200) {
+            for node in program.ids() {
+                for binding in visible_bindings(&program, node) {
+                    let scope = enclosing_scope(&program, binding.binder).expect("every binder is in a block");
+                    let mut ancestors = std::iter::successors(program.node(node).parent, |&a| program.node(a).parent);
+                    assert!(ancestors.any(|a| a == scope), "a binder is seen outside its block");
+                    assert!(
+                        position_in(&program, scope, binding.binder) < position_in(&program, scope, node),
+                        "a binder is seen before (or inside) its own statement"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_reference_points_at_a_binder_visible_from_it_with_its_name() {
+        let spec = scoped();
+        let mut references = 0;
+        for program in programs(&spec, Options::default(), 0..200) {
+            for name in ["Ref", "Assign"] {
+                for reference in nodes_named(&spec, &program, name) {
+                    references += 1;
+                    let target = program.reference_target(reference).expect("every reference is settled");
+                    let visible = visible_bindings(&program, reference);
+                    let binding = visible
+                        .iter()
+                        .find(|b| b.binder == target)
+                        .expect("the target is visible");
+                    let Slot::Data(value) = &program.node(reference).slots[0] else {
+                        panic!("a reference's first field is its name")
+                    };
+                    assert_eq!(value.to_string(), binding.name);
+                    if name == "Assign" {
+                        assert!(binding.writable, "a write targets a read-only binder");
+                    }
+                }
+            }
+        }
+        assert!(references > 200, "the sample has references ({references})");
+    }
+
+    #[test]
+    fn names_are_fresh_so_nothing_is_shadowed() {
+        let spec = scoped();
+        for program in programs(&spec, Options::default(), 0..100) {
+            let names: Vec<String> = program
+                .names
+                .binders
+                .keys()
+                .map(|&b| binding(&program, b).name)
+                .collect();
+            let mut unique = names.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), names.len());
+        }
+    }
+
+    #[test]
+    fn a_lift_site_is_the_nearest_block_just_before_the_statement_holding_the_node() {
+        let spec = scoped();
+        let liftable: Vec<bool> = spec.grammar().ids().map(|id| spec.is_liftable(id)).collect();
+        let (let_, const_) = (spec.lookup("Let").unwrap(), spec.lookup("Const").unwrap());
+        let mut sites = 0;
+        for program in programs(&spec, Options::default(), 0..100) {
+            for reference in nodes_named(&spec, &program, "Ref") {
+                let site =
+                    lift_site(&spec, &liftable, &program, reference, Access::Read).expect("blocks receive lifts");
+                sites += 1;
+                assert_eq!(Some(site.scope), enclosing_scope(&program, reference));
+                assert_eq!(site.position, position_in(&program, site.scope, reference));
+                assert_eq!(site.definitions, [let_, const_]);
+                let write = lift_site(&spec, &liftable, &program, reference, Access::Write).unwrap();
+                assert_eq!(
+                    write.definitions,
+                    [let_],
+                    "a write cannot be given a read-only definition"
+                );
+            }
+        }
+        assert!(sites > 100);
+    }
+}

@@ -252,3 +252,120 @@ impl<'s> Generator<'s> {
         Ok(true)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{nodes_named, programs, scoped};
+    use crate::Filter;
+
+    fn example_programs(options: Options, count: u64) -> (Spec, Vec<Program>) {
+        let spec = crate::example::spec();
+        let programs = programs(&spec, options, 0..count);
+        (spec, programs)
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_program() {
+        let spec = scoped();
+        let (a, b) = (
+            programs(&spec, Options::default(), 0..50),
+            programs(&spec, Options::default(), 0..50),
+        );
+        for (a, b) in a.iter().zip(&b) {
+            assert_eq!(a.outline(spec.grammar()), b.outline(spec.grammar()));
+        }
+    }
+
+    #[test]
+    fn past_the_depth_bound_only_the_soonest_finishing_choices_are_made() {
+        let options = Options {
+            max_depth: 0,
+            ..Options::default()
+        };
+        let (spec, programs) = example_programs(options, 100);
+        for program in programs {
+            assert_eq!(program.len(), 2, "{}", program.outline(spec.grammar()));
+            let body = program.children(program.root()).next().unwrap();
+            assert_eq!(spec.production(program.node(body).production).name(), "Literal");
+        }
+    }
+
+    #[test]
+    fn switched_off_productions_never_appear_and_every_node_is_one_choice() {
+        let options = Options {
+            without: vec!["division".into()],
+            ..Options::default()
+        };
+        let spec = crate::example::spec();
+        let mut generator = Generator::new(&spec, options).unwrap();
+        let div = spec.lookup("Div").unwrap();
+        let mut nodes = 0;
+        for seed in 0..200 {
+            let program = generator.generate(&mut Random::from_seed(seed)).unwrap();
+            assert!(program.ids().all(|id| program.node(id).production != div));
+            nodes += program.len() as u64;
+        }
+        let log = generator.choice_log();
+        let chosen: u64 = spec.grammar().ids().map(|id| log.chosen(id)).sum();
+        assert_eq!(chosen, nodes, "each node is the one choice made for its hole");
+        assert_eq!((log.offered(div), log.chosen(div), log.programs()), (0, 0, 200));
+        for id in spec.grammar().ids() {
+            assert!(log.offered(id) >= log.chosen(id));
+        }
+    }
+
+    #[test]
+    fn a_hole_no_choice_can_fill_is_an_error_naming_its_node_type() {
+        let mut component = crate::Component::new("refusing");
+        component.production(crate::ProductionDecl::new("P").child("e", "E"));
+        component.production(crate::ProductionDecl::new("E"));
+        component.render("P", crate::Renderer::Template(vec![]));
+        component.render("E", crate::Renderer::Template(vec![]));
+        component.choice_filter("E", Filter::new(|_| false));
+        let spec = Spec::assemble("P", [component]).unwrap();
+        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        let error = generator.generate(&mut Random::from_seed(0)).err().unwrap();
+        assert!(matches!(&error, GenerateError::NoChoice { node_type, depth: 1, .. } if node_type == "E"));
+    }
+
+    #[test]
+    fn the_node_budget_ends_generation_with_an_error() {
+        let options = Options {
+            max_depth: 30,
+            max_nodes: 20,
+            ..Options::default()
+        };
+        let spec = crate::example::spec();
+        let mut generator = Generator::new(&spec, options).unwrap();
+        let outcomes: Vec<_> = (0..50)
+            .map(|seed| generator.generate(&mut Random::from_seed(seed)))
+            .collect();
+        assert!(outcomes
+            .iter()
+            .any(|o| matches!(o, Err(GenerateError::NodeBudget { max_nodes: 20 }))));
+        assert!(outcomes.iter().flatten().all(|program| program.len() <= 20));
+    }
+
+    #[test]
+    fn every_reference_is_settled_once_some_by_lifting() {
+        let spec = scoped();
+        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        let mut references = 0;
+        for seed in 0..100 {
+            let program = generator.generate(&mut Random::from_seed(seed)).unwrap();
+            for name in ["Ref", "Assign"] {
+                for reference in nodes_named(&spec, &program, name) {
+                    assert!(program.reference_target(reference).is_some());
+                    references += 1;
+                }
+            }
+        }
+        let log = generator.choice_log();
+        assert_eq!(log.references(), references);
+        assert!(
+            log.lifts() > 0 && log.lifts() < log.references(),
+            "some reuse a variable, some lift one"
+        );
+    }
+}

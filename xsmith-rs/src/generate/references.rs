@@ -224,3 +224,46 @@ fn binding_fits(
         store.unify(&ty, binding_type)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::{nodes_named, programs, scoped};
+    use crate::names::visible_bindings;
+    use crate::Options;
+
+    #[test]
+    fn a_write_fits_only_writable_bindings_and_first_only_stops_at_the_first() {
+        let spec = scoped();
+        let (read, write) = (spec.lookup("Ref").unwrap(), spec.lookup("Assign").unwrap());
+        let mut checked = 0;
+        for program in programs(&spec, Options::default(), 0..100) {
+            for node in nodes_named(&spec, &program, "Ref") {
+                let visible = visible_bindings(&program, node);
+                let all: Vec<&Binding> = visible.iter().collect();
+                let readable = fitting_bindings(&spec, &all, Access::Read, read, node, None, false);
+                assert_eq!(readable.len(), visible.len(), "an untyped read fits every binding");
+                let writable = fitting_bindings(&spec, &all, Access::Write, write, node, None, false);
+                let expected: Vec<&Binding> = visible.iter().filter(|b| b.writable).collect();
+                assert_eq!(writable, expected);
+                let first = fitting_bindings(&spec, &all, Access::Write, write, node, None, true);
+                assert_eq!(first, expected.into_iter().take(1).collect::<Vec<_>>());
+                checked += usize::from(visible.iter().any(|b| !b.writable));
+            }
+        }
+        assert!(checked > 10, "the sample has read-only bindings in sight ({checked})");
+    }
+
+    #[test]
+    fn nothing_around_leaves_every_binding_harmless() {
+        let spec = scoped();
+        for program in programs(&spec, Options::default(), 0..50) {
+            for node in nodes_named(&spec, &program, "Ref") {
+                let visible = visible_bindings(&program, node);
+                let around = Around::default();
+                assert_eq!(harmless_bindings(&around, &visible, Access::Write).len(), visible.len());
+                assert!(harmless_lift_site(&around, &spec, &[true; 13], &program, node, Access::Read).is_some());
+            }
+        }
+    }
+}
