@@ -64,9 +64,9 @@ pub struct Node {
 ///
 /// ```
 /// let spec = xsmith::example::spec();
-/// let program = xsmith::Program::new(&spec);
-/// assert!(program.node(program.root()).is_hole);
-/// assert_eq!(program.len(), 1);
+/// let tree = xsmith::Tree::new(spec.root());
+/// assert!(tree.node(tree.root()).is_hole);
+/// assert_eq!(tree.len(), 1);
 /// ```
 #[derive(Clone)]
 pub struct Tree {
