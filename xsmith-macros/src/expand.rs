@@ -1,134 +1,21 @@
 //! Expansion of a checked `component!` invocation into calls of xsmith's
-//! `Component` builder.
+//! `Component` builder. It reads only the grammar and the typed property
+//! values, and names the runtime through crate-root paths (`::xsmith::Name`).
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::Ident;
 
-use crate::parse::{ComponentInput, FieldDefKind, PropertyValue, TemplatePiece};
+use crate::attr::{Access, BinderInfo, BinderStyle, Entry, FieldAccess, Fresh, Render, ScopeKind, Value, Weight};
+use crate::parse::{FieldDefKind, Grammar, ProductionDef, Signature, TemplatePiece};
 
-pub fn expand(input: &ComponentInput) -> TokenStream {
-    let ComponentInput { attrs, vis, name, .. } = input;
+/// The function the invocation declares: it builds the component, its
+/// productions first, then its properties in source order.
+pub fn expand(signature: &Signature, grammar: &Grammar, properties: &[Entry]) -> TokenStream {
+    let Signature { attrs, vis, name } = signature;
     let name_str = name.to_string();
-    let productions = input.productions.iter().map(|production| {
-        let production_name = production.name.to_string();
-        let mut decl = quote!(::xsmith::ProductionDecl::new(#production_name));
-        if let Some(supertype) = &production.supertype {
-            let supertype = supertype.to_string();
-            decl = quote!(#decl.supertype(#supertype));
-        }
-        if production.is_abstract {
-            decl = quote!(#decl.abstract_());
-        }
-        for field in &production.fields {
-            let field_name = field.name.to_string();
-            decl = match &field.kind {
-                FieldDefKind::Child(node_type) => {
-                    let node_type = node_type.to_string();
-                    quote!(#decl.child(#field_name, #node_type))
-                }
-                FieldDefKind::List(node_type, length) => {
-                    let node_type = node_type.to_string();
-                    let length = match length {
-                        Some(length) => quote!(::xsmith::ListLength::from(#length)),
-                        None => quote!(::xsmith::ListLength::default()),
-                    };
-                    quote!(#decl.list(#field_name, #node_type, #length))
-                }
-                FieldDefKind::Data(init) => {
-                    quote!(#decl.data(#field_name, ::xsmith::DataInit::new(#init)))
-                }
-            };
-        }
-        quote!(component.production(#decl);)
-    });
-    let properties = input.properties.iter().flat_map(|block| {
-        block.entries.iter().map(move |entry| {
-            let production = entry.production.to_string();
-            let method = &block.name;
-            let value = match (block.name.to_string().as_str(), &entry.value) {
-                ("render", PropertyValue::Template(pieces)) => {
-                    let pieces = pieces.iter().map(piece);
-                    quote!(::xsmith::Renderer::Template(::std::vec![#(#pieces),*]))
-                }
-                ("render", PropertyValue::Expr(f)) => quote!(::xsmith::Renderer::function(#f)),
-                ("choice_weight", PropertyValue::Expr(syn::Expr::Lit(lit))) => {
-                    quote!(::xsmith::Weight::Constant(#lit))
-                }
-                ("choice_weight", PropertyValue::Expr(f)) => quote!(::xsmith::Weight::dynamic(#f)),
-                ("fresh", PropertyValue::Fields(inits)) => {
-                    let inits = inits.iter().map(|(field, init)| {
-                        let field = field.to_string();
-                        quote!((#field, ::xsmith::FieldInit::new(#init)))
-                    });
-                    quote!(::xsmith::FreshHook::set_fields(::std::vec![#(#inits),*]))
-                }
-                ("fresh", PropertyValue::Expr(f)) => quote!(::xsmith::FreshHook::new(#f)),
-                ("choice_filters", PropertyValue::Expr(f)) => quote!(::xsmith::Filter::new(#f)),
-                ("type_info", PropertyValue::Expr(f)) => quote!(::xsmith::TypeInfo::new(#f)),
-                ("list_length", PropertyValue::Fields(lengths)) => {
-                    let calls = lengths.iter().map(|(field, length)| {
-                        let field = field.to_string();
-                        quote!(component.list_length(#production, #field, #length);)
-                    });
-                    return quote!(#(#calls)*);
-                }
-                ("type_info", PropertyValue::TypeInfo(f, children)) => {
-                    let children = children.iter().map(|(field, child)| {
-                        let field = field.to_string();
-                        quote!(.child(#field, #child))
-                    });
-                    quote!(::xsmith::TypeInfo::new(#f) #(#children)*)
-                }
-                ("binder_info", PropertyValue::Expr(expr)) => {
-                    let parts = crate::check::binder_parts(expr).expect("checked");
-                    let field = parts.name.to_string();
-                    let style = match parts.head.as_str() {
-                        "definition" => quote!(::xsmith::BinderStyle::Definition),
-                        _ => quote!(::xsmith::BinderStyle::Parameter),
-                    };
-                    let read_only = parts.read_only.then(|| quote!(.read_only()));
-                    let value = parts.value.map(|value| {
-                        let value = value.to_string();
-                        quote!(.value(#value))
-                    });
-                    quote!(::xsmith::BinderInfo::new(#field, #style) #read_only #value)
-                }
-                ("calls" | "function_body", PropertyValue::Expr(expr)) => {
-                    let field = crate::check::ident_value(expr).expect("checked").to_string();
-                    quote!(#field)
-                }
-                ("mutable_container_access", PropertyValue::Expr(expr)) => {
-                    let (head, field, _) = crate::check::call_parts(expr).expect("checked");
-                    let field = field.to_string();
-                    let access = access(&head);
-                    return quote!(component.mutable_container_access(#production, #field, #access););
-                }
-                ("reference_info", PropertyValue::Expr(expr)) => {
-                    let (head, field, _) = crate::check::call_parts(expr).expect("checked");
-                    let field = field.to_string();
-                    let access = access(&head);
-                    quote!(::xsmith::ReferenceInfo::new(#field, #access))
-                }
-                ("scope", PropertyValue::Expr(expr)) => {
-                    match crate::check::ident_value(expr).expect("checked").to_string().as_str() {
-                        "sequential" => quote!(::xsmith::ScopeKind::Sequential),
-                        _ => quote!(::xsmith::ScopeKind::Recursive),
-                    }
-                }
-                ("lift_predicate", PropertyValue::Expr(expr)) => {
-                    let field = crate::check::ident_value(expr).expect("checked").to_string();
-                    quote!(#field)
-                }
-                (_, PropertyValue::Expr(value)) => quote!(#value),
-                _ => unreachable!("check() accepts only these property values"),
-            };
-            let method = match method.to_string().as_str() {
-                "choice_filters" => quote!(choice_filter),
-                _ => quote!(#method),
-            };
-            quote!(component.#method(#production, #value);)
-        })
-    });
+    let productions = grammar.productions.iter().map(production);
+    let properties = properties.iter().map(property);
     quote! {
         #(#attrs)*
         #vis fn #name() -> ::xsmith::Component {
@@ -140,14 +27,145 @@ pub fn expand(input: &ComponentInput) -> TokenStream {
     }
 }
 
-/// The `Access` a checked `read(..)` or `write(..)` stands for.
-fn access(head: &str) -> TokenStream {
-    match head {
-        "read" => quote!(::xsmith::Access::Read),
-        _ => quote!(::xsmith::Access::Write),
+/// `component.production(..);` for one production.
+fn production(production: &ProductionDef) -> TokenStream {
+    let production_name = production.name.to_string();
+    let mut decl = quote!(::xsmith::ProductionDecl::new(#production_name));
+    if let Some(supertype) = &production.supertype {
+        let supertype = supertype.to_string();
+        decl = quote!(#decl.supertype(#supertype));
+    }
+    if production.is_abstract {
+        decl = quote!(#decl.abstract_());
+    }
+    for field in &production.fields {
+        let field_name = field.name.to_string();
+        decl = match &field.kind {
+            FieldDefKind::Child(node_type) => {
+                let node_type = node_type.to_string();
+                quote!(#decl.child(#field_name, #node_type))
+            }
+            FieldDefKind::List(node_type, length) => {
+                let node_type = node_type.to_string();
+                let length = match length {
+                    Some(length) => quote!(::xsmith::ListLength::from(#length)),
+                    None => quote!(::xsmith::ListLength::default()),
+                };
+                quote!(#decl.list(#field_name, #node_type, #length))
+            }
+            FieldDefKind::Data(init) => {
+                quote!(#decl.data(#field_name, ::xsmith::DataInit::new(#init)))
+            }
+        };
+    }
+    quote!(component.production(#decl);)
+}
+
+/// The builder calls for one property entry.
+fn property(entry: &Entry) -> TokenStream {
+    let production = entry.production.to_string();
+    // `component.method(production, arguments);`, the method named at the
+    // property's keyword.
+    let call = |method: &str, arguments: TokenStream| {
+        let method = Ident::new(method, entry.keyword);
+        quote!(component.#method(#production, #arguments);)
+    };
+    match &entry.value {
+        Value::Render(Render::Template(pieces)) => {
+            let pieces = pieces.iter().map(piece);
+            call(
+                "render",
+                quote!(::xsmith::Renderer::Template(::std::vec![#(#pieces),*])),
+            )
+        }
+        Value::Render(Render::Function(function)) => call("render", quote!(::xsmith::Renderer::function(#function))),
+        Value::ChoiceWeight(Weight::Constant(weight)) => {
+            call("choice_weight", quote!(::xsmith::Weight::Constant(#weight)))
+        }
+        Value::ChoiceWeight(Weight::Dynamic(function)) => {
+            call("choice_weight", quote!(::xsmith::Weight::dynamic(#function)))
+        }
+        Value::MayBeGenerated(generated) => call("may_be_generated", quote!(#generated)),
+        Value::DepthIncrease(increase) => call("depth_increase", quote!(#increase)),
+        Value::Fresh(Fresh::Fields(inits)) => {
+            let inits = inits.iter().map(|(field, init)| {
+                let field = field.to_string();
+                quote!((#field, ::xsmith::FieldInit::new(#init)))
+            });
+            call(
+                "fresh",
+                quote!(::xsmith::FreshHook::set_fields(::std::vec![#(#inits),*])),
+            )
+        }
+        Value::Fresh(Fresh::Function(function)) => call("fresh", quote!(::xsmith::FreshHook::new(#function))),
+        Value::ChoiceFilter(filter) => call("choice_filter", quote!(::xsmith::Filter::new(#filter))),
+        Value::Feature(feature) => call("feature", quote!(#feature)),
+        Value::ListLength(lengths) => lengths
+            .iter()
+            .map(|(field, length)| {
+                let field = field.to_string();
+                call("list_length", quote!(#field, #length))
+            })
+            .collect(),
+        Value::TypeInfo(info) => {
+            let node = &info.node;
+            let children = info.children.iter().map(|(field, child)| {
+                let field = field.to_string();
+                quote!(.child(#field, #child))
+            });
+            call("type_info", quote!(::xsmith::TypeInfo::new(#node) #(#children)*))
+        }
+        Value::BinderInfo(binder) => call("binder_info", binder_info(binder)),
+        Value::ReferenceInfo(FieldAccess { access, field }) => {
+            let field = field.to_string();
+            let access = self::access(access);
+            call("reference_info", quote!(::xsmith::ReferenceInfo::new(#field, #access)))
+        }
+        Value::Scope(ScopeKind::Sequential) => call("scope", quote!(::xsmith::ScopeKind::Sequential)),
+        Value::Scope(ScopeKind::Recursive) => call("scope", quote!(::xsmith::ScopeKind::Recursive)),
+        Value::LiftPredicate(field) => call("lift_predicate", field_name(field)),
+        Value::StrictChildOrder(strict) => call("strict_child_order", quote!(#strict)),
+        Value::Io(io) => call("io", quote!(#io)),
+        Value::Calls(field) => call("calls", field_name(field)),
+        Value::FunctionBody(field) => call("function_body", field_name(field)),
+        Value::MutableContainerAccess(FieldAccess { access, field }) => {
+            let field = field.to_string();
+            let access = self::access(access);
+            call("mutable_container_access", quote!(#field, #access))
+        }
     }
 }
 
+/// A field's name as a string literal.
+fn field_name(field: &Ident) -> TokenStream {
+    let field = field.to_string();
+    quote!(#field)
+}
+
+/// `::xsmith::BinderInfo::new(name, style)` with its options.
+fn binder_info(binder: &BinderInfo) -> TokenStream {
+    let name = binder.name.to_string();
+    let style = match binder.style {
+        BinderStyle::Definition => quote!(::xsmith::BinderStyle::Definition),
+        BinderStyle::Parameter => quote!(::xsmith::BinderStyle::Parameter),
+    };
+    let read_only = binder.read_only.then(|| quote!(.read_only()));
+    let value = binder.value.as_ref().map(|value| {
+        let value = value.to_string();
+        quote!(.value(#value))
+    });
+    quote!(::xsmith::BinderInfo::new(#name, #style) #read_only #value)
+}
+
+/// The `::xsmith::Access` a `read(..)` or `write(..)` stands for.
+fn access(access: &Access) -> TokenStream {
+    match access {
+        Access::Read => quote!(::xsmith::Access::Read),
+        Access::Write => quote!(::xsmith::Access::Write),
+    }
+}
+
+/// The `::xsmith::Piece` a template piece stands for.
 fn piece(piece: &TemplatePiece) -> TokenStream {
     match piece {
         TemplatePiece::Text(text) => quote!(::xsmith::Piece::Text(#text)),

@@ -1,13 +1,29 @@
 //! Procedural macros of [xsmith](https://docs.rs/xsmith): the declarative
-//! spec DSL. They parse with `syn`, report mistakes at the user's spans, and
-//! expand into calls of `xsmith`'s public API (the `Component` builder); no
-//! generation logic lives here.
+//! spec DSL. They expand into calls of `xsmith`'s public API (the
+//! `Component` builder); no generation logic lives here.
+//!
+//! One module a pass, each using only the ones before it (as serde_derive's
+//! `internals` do):
+//!
+//! - `property`: the table of the properties, their keywords and the values
+//!   they take;
+//! - `parse`: the syntax of an invocation (property values in their
+//!   syntactic shape);
+//! - `errors`: the collector that shows all mistakes at once, in source
+//!   order;
+//! - `attr`: the table of the properties given to productions, each value
+//!   decoded once into a typed value;
+//! - `check`: the grammar, and the fields the typed values name against it;
+//! - `expand`: the builder calls, read from the grammar and typed values.
 //!
 //! Use them through `xsmith`, which re-exports them.
 
+mod attr;
 mod check;
+mod errors;
 mod expand;
 mod parse;
+mod property;
 
 use proc_macro::TokenStream;
 
@@ -50,9 +66,16 @@ use proc_macro::TokenStream;
 /// only other components know are checked when the spec is assembled.
 #[proc_macro]
 pub fn component(input: TokenStream) -> TokenStream {
-    let parsed = syn::parse_macro_input!(input as parse::ComponentInput);
-    match check::check(&parsed) {
-        Ok(()) => expand::expand(&parsed).into(),
+    let parse::ComponentInput {
+        signature,
+        grammar,
+        properties,
+    } = syn::parse_macro_input!(input as parse::ComponentInput);
+    let mut errors = errors::Errors::default();
+    let properties = attr::decode(&grammar, &properties, &mut errors);
+    check::check(&grammar, &properties, &mut errors);
+    match errors.finish() {
+        Ok(()) => expand::expand(&signature, &grammar, &properties).into(),
         Err(error) => error.to_compile_error().into(),
     }
 }

@@ -1,75 +1,133 @@
-//! The syntax tree of a `component!` invocation, and its parser.
+//! The syntax of a `component!` invocation, and its parser. Property
+//! values are kept in their syntactic shape (template, field functions,
+//! expression); `attr` decodes them into typed values.
 
 use proc_macro2::{Span, TokenStream};
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
 use syn::{braced, bracketed, parenthesized, Attribute, Expr, Ident, LitInt, LitStr, Token, Visibility};
 
-use crate::check::PROPERTIES;
+use crate::property::Property;
 
 /// The whole invocation.
 pub struct ComponentInput {
-    pub attrs: Vec<Attribute>,
-    pub vis: Visibility,
-    pub name: Ident,
-    pub uses: Vec<Ident>,
-    pub productions: Vec<ProductionDef>,
+    /// The generated function's doc comments, visibility and name.
+    pub signature: Signature,
+    /// The `grammar` and `uses` sections.
+    pub grammar: Grammar,
+    /// The property blocks, in source order.
     pub properties: Vec<PropertyBlock>,
+}
+
+/// `/// docs` `pub fn name;`: the function the invocation generates.
+pub struct Signature {
+    /// Its attributes (doc comments among them).
+    pub attrs: Vec<Attribute>,
+    /// Its visibility.
+    pub vis: Visibility,
+    /// Its name, which is also the component's name.
+    pub name: Ident,
+}
+
+/// The node types a component declares and those it uses.
+pub struct Grammar {
+    /// Node types declared by other components (`uses { .. }`).
+    pub uses: Vec<Ident>,
+    /// The productions of all `grammar` sections, in source order.
+    pub productions: Vec<ProductionDef>,
+}
+
+impl Grammar {
+    /// Whether a node type is declared here or named in `uses`.
+    pub fn knows(&self, node_type: &Ident) -> bool {
+        self.productions.iter().any(|production| production.name == *node_type) || self.uses.contains(node_type)
+    }
 }
 
 /// One grammar production.
 pub struct ProductionDef {
+    /// Whether it is `abstract` (a node type, never generated).
     pub is_abstract: bool,
+    /// Its name.
     pub name: Ident,
+    /// The production it extends, if any.
     pub supertype: Option<Ident>,
+    /// Its own fields (not the inherited ones).
     pub fields: Vec<FieldDef>,
 }
 
 /// One field of a production.
 pub struct FieldDef {
+    /// The field's name.
     pub name: Ident,
+    /// What the field holds.
     pub kind: FieldDefKind,
 }
 
+/// What a field holds.
 pub enum FieldDefKind {
+    /// `name: NodeType`: one child.
     Child(Ident),
+    /// `name: [NodeType; length]`: a list of children, with an optional
+    /// length expression.
     List(Ident, Option<Expr>),
+    /// `name = initialiser`: data, set by the initialiser.
     Data(Expr),
 }
 
 /// `name { Production => value, ... }`
 pub struct PropertyBlock {
+    /// The block's name as written.
     pub name: Ident,
+    /// The property it names; `None` for an unknown name, whose entries are
+    /// not parsed.
+    pub property: Option<Property>,
+    /// The entries, in source order.
     pub entries: Vec<PropertyEntry>,
 }
 
+/// `Production => value`
 pub struct PropertyEntry {
+    /// The production the value is given for.
     pub production: Ident,
-    pub value: PropertyValue,
+    /// The value, in its syntactic shape.
+    pub value: ValueSyntax,
     /// The value's brackets or braces, or its first token: where errors
     /// about the kind of value point.
     pub value_span: Span,
 }
 
-pub enum PropertyValue {
+/// The syntactic shape of a property value.
+pub enum ValueSyntax {
     /// `[piece, ...]`
     Template(Vec<TemplatePiece>),
     /// `{ field: expr, ... }`
     Fields(Vec<(Ident, Expr)>),
-    /// Any other expression (a literal or a closure).
+    /// Any other expression (a literal, a closure, a call), without its
+    /// parentheses.
     Expr(Expr),
-    /// `(node type function) { child: type function, ... }` (`type_info`).
-    TypeInfo(Expr, Vec<(Ident, Expr)>),
+    /// `(expr) { field: expr, ... }`
+    ExprWithFields(Expr, Vec<(Ident, Expr)>),
 }
 
+/// One piece of a render template.
+#[derive(Clone)]
 pub enum TemplatePiece {
+    /// `"text"` (newlines become hard line breaks).
     Text(LitStr),
+    /// `field`: a child rendered, or a data field displayed.
     Field(Ident),
+    /// `line`: a space, or a line break when the group does not fit.
     Line,
+    /// `softline`: nothing, or a line break when the group does not fit.
     SoftLine,
+    /// `hardline`: always a line break.
     HardLine,
+    /// `nest(indent, [..])`: pieces indented further after line breaks.
     Nest(LitInt, Vec<TemplatePiece>),
+    /// `group([..])`: pieces whose line breaks are taken together.
     Group(Vec<TemplatePiece>),
+    /// `join(list_field, [..])`: a list's elements with a separator.
     Join(Ident, Vec<TemplatePiece>),
 }
 
@@ -108,11 +166,8 @@ impl Parse for ComponentInput {
             }
         }
         Ok(ComponentInput {
-            attrs,
-            vis,
-            name,
-            uses,
-            productions,
+            signature: Signature { attrs, vis, name },
+            grammar: Grammar { uses, productions },
             properties,
         })
     }
@@ -186,19 +241,25 @@ impl Parse for PropertyBlock {
         let name: Ident = input.parse()?;
         let content;
         braced!(content in input);
-        if !PROPERTIES.iter().any(|(known, _)| name == known) {
-            // Reported by `check` at the name; the entries of an unknown
+        let property = Property::from_ident(&name);
+        if property.is_none() {
+            // Reported by `attr` at the name; the entries of an unknown
             // block (often a misspelt `grammar`) need not parse.
             content.parse::<TokenStream>()?;
             return Ok(PropertyBlock {
                 name,
+                property,
                 entries: Vec::new(),
             });
         }
         let entries = Punctuated::<PropertyEntry, Token![,]>::parse_terminated(&content)?
             .into_iter()
             .collect();
-        Ok(PropertyBlock { name, entries })
+        Ok(PropertyBlock {
+            name,
+            property,
+            entries,
+        })
     }
 }
 
@@ -210,19 +271,19 @@ impl Parse for PropertyEntry {
         let value = if input.peek(syn::token::Bracket) {
             let content;
             value_span = bracketed!(content in input).span.join();
-            PropertyValue::Template(parse_pieces(&content)?)
+            ValueSyntax::Template(parse_pieces(&content)?)
         } else if input.peek(syn::token::Brace) {
             let content;
             value_span = braced!(content in input).span.join();
-            PropertyValue::Fields(parse_field_inits(&content)?)
+            ValueSyntax::Fields(parse_field_inits(&content)?)
         } else {
             let expr = unwrap_parens(input.parse()?);
             if input.peek(syn::token::Brace) {
                 let content;
                 braced!(content in input);
-                PropertyValue::TypeInfo(expr, parse_field_inits(&content)?)
+                ValueSyntax::ExprWithFields(expr, parse_field_inits(&content)?)
             } else {
-                PropertyValue::Expr(expr)
+                ValueSyntax::Expr(expr)
             }
         };
         Ok(PropertyEntry {
