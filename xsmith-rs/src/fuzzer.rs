@@ -158,37 +158,7 @@ impl Fuzzer {
     pub fn command_line(&self, source: &Source, options: &Options) -> Vec<String> {
         let mut words = vec![self.name.to_string()];
         words.extend(source.args());
-        words.extend(option_args(options));
+        words.extend(options.args());
         words
     }
-}
-
-/// The command-line arguments that give `options`, leaving out defaults.
-///
-/// ```
-/// let options = xsmith::Options { max_depth: 3, without: vec!["Div".into()], ..Default::default() };
-/// assert_eq!(xsmith::fuzzer::option_args(&options), ["--max-depth", "3", "--without", "Div"]);
-/// ```
-pub fn option_args(options: &Options) -> Vec<String> {
-    let defaults = Options::default();
-    let mut args = Vec::new();
-    if options.max_depth != defaults.max_depth {
-        args.extend(["--max-depth".to_string(), options.max_depth.to_string()]);
-    }
-    if options.max_nodes != defaults.max_nodes {
-        args.extend(["--max-nodes".to_string(), options.max_nodes.to_string()]);
-    }
-    if options.time_limit != defaults.time_limit {
-        args.extend(["--time-limit".to_string(), options.time_limit.as_secs_f64().to_string()]);
-    }
-    if options.type_max_depth != defaults.type_max_depth {
-        args.extend(["--type-max-depth".to_string(), options.type_max_depth.to_string()]);
-    }
-    for name in &options.with {
-        args.extend(["--with".to_string(), name.clone()]);
-    }
-    for name in &options.without {
-        args.extend(["--without".to_string(), name.clone()]);
-    }
-    args
 }

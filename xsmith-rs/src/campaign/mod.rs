@@ -97,7 +97,7 @@ pub use implementation::{Execution, Implementation, ImplementationError, Limits,
 pub use shard::Shard;
 pub use verdict::{Tally, Verdict};
 
-use crate::fuzzer::{option_args, Fuzzer, Source, GENERATION_STACK};
+use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::{OptionError, Options};
 use crate::spec::SpecError;
@@ -273,7 +273,7 @@ impl<'f> Campaign<'f> {
         if self.shard != Shard::default() {
             words.extend(["--shard".into(), self.shard.to_string()]);
         }
-        words.extend(option_args(&self.options));
+        words.extend(self.options.args());
         words.extend([
             "--timeout".into(),
             self.limits.timeout.as_secs_f64().to_string(),
