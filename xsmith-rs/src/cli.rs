@@ -32,7 +32,8 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
-use crate::campaign::{Campaign, Implementation, Limits, Shard};
+use crate::campaign::{Campaign, Shard};
+use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::{self, Options};

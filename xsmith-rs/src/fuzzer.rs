@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::campaign::Implementation;
+use crate::exec::Implementation;
 use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
 use crate::random::Random;

@@ -46,6 +46,7 @@ pub mod cli;
 pub mod component;
 pub mod effects;
 pub mod example;
+pub mod exec;
 pub mod fuzzer;
 pub mod generate;
 pub mod options;
@@ -60,10 +61,9 @@ mod type_filter;
 pub mod types;
 
 pub use attributes::{Attribute, Dependence};
-pub use campaign::{
-    Campaign, CampaignError, Execution, Implementation, ImplementationError, Limits, Run, Shard, Tally, Verdict,
-};
+pub use campaign::{Campaign, CampaignError, Shard, Tally, Verdict};
 pub use component::{Component, FieldDecl, ProductionDecl};
+pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Program, Source};
 pub use generate::{ChildTypes, ChoiceLog, FreshNode, GenerateError, Generator, Hole};
 pub use options::{OptionError, Options};
