@@ -32,12 +32,20 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
-use crate::campaign::{Campaign, Implementation, Limits, Shard};
+use crate::campaign::{Campaign, Shard};
+use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
-use crate::options::Options;
+use crate::options::{self, Options};
 
 /// The options of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--seed", "4", "--count", "10", "--output-dir", "out", "--with", "division"]);
+/// assert_eq!((args.seed, args.count, args.options().with), (Some(4), Some(10), vec!["division".to_string()]));
+/// assert!(args.command.is_none());
+/// ```
 #[derive(Parser, Debug)]
 #[command(
     about = "Generates random conforming programs.",
@@ -56,7 +64,7 @@ pub struct Args {
     pub output_dir: Option<PathBuf>,
     /// The options that shape each program.
     #[command(flatten)]
-    pub generation: GenerationArgs,
+    pub generation: Options,
     /// Generate from the bytes of FILE instead of a seed (program i of --count
     /// reads from offset --bytes-offset + i).
     #[arg(long, value_name = "FILE", conflicts_with = "seed")]
@@ -79,6 +87,13 @@ pub struct Args {
 }
 
 /// The subcommands of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--shard", "2/4"]);
+/// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!("not diff") };
+/// assert_eq!(diff.shard, xsmith::Shard { index: 2, count: 4 });
+/// ```
 #[derive(clap::Subcommand, Debug)]
 pub enum Subcommand {
     /// Run a differential campaign: each program on every implementation,
@@ -92,7 +107,7 @@ pub enum Subcommand {
 /// use clap::Parser;
 /// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--impl", "a=sh {}", "--max-depth", "3"]);
 /// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!() };
-/// assert_eq!((diff.count, diff.generation.options().max_depth), (5, 3));
+/// assert_eq!((diff.count, diff.generation.max_depth), (5, 3));
 /// ```
 #[derive(clap::Args, Debug)]
 pub struct DiffArgs {
@@ -104,7 +119,7 @@ pub struct DiffArgs {
     pub seed: Option<u64>,
     /// The options that shape each program.
     #[command(flatten)]
-    pub generation: GenerationArgs,
+    pub generation: Options,
     /// An implementation to run programs on, NAME=COMMAND, with {} in COMMAND
     /// for the program file (repeatable; the first drops the fuzzer's defaults).
     #[arg(long = "impl", value_name = "NAME=COMMAND")]
@@ -113,7 +128,7 @@ pub struct DiffArgs {
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
     /// Wall-clock limit of one run; past it its whole process group is killed.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
     pub timeout: Duration,
     /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none).
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
@@ -129,40 +144,6 @@ pub struct DiffArgs {
     pub resume: bool,
 }
 
-/// The options that shape each program, shared by generation and `diff`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct GenerationArgs {
-    /// Past this depth only the choices that finish soonest are made.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_depth)]
-    pub max_depth: u32,
-    /// Fail a program that grows past this many nodes.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_nodes)]
-    pub max_nodes: usize,
-    /// Fail a program whose generation takes longer than this many seconds.
-    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
-    pub time_limit: Duration,
-    /// How deeply the composite types that typed fuzzers invent may nest.
-    #[arg(long, value_name = "N", default_value_t = Options::default().type_max_depth)]
-    pub type_max_depth: u32,
-    /// Switch on a production or feature group.
-    #[arg(long, value_name = "NAME")]
-    pub with: Vec<String>,
-    /// Switch off a production or feature group.
-    #[arg(long, value_name = "NAME")]
-    pub without: Vec<String>,
-}
-
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    match text
-        .parse::<f64>()
-        .ok()
-        .and_then(|s| Duration::try_from_secs_f64(s).ok())
-    {
-        Some(limit) if !limit.is_zero() => Ok(limit),
-        _ => Err(format!("`{text}` is not a positive number of seconds")),
-    }
-}
-
 impl Args {
     /// The generation options these arguments give.
     ///
@@ -172,27 +153,7 @@ impl Args {
     /// assert_eq!(args.options().max_depth, 3);
     /// ```
     pub fn options(&self) -> Options {
-        self.generation.options()
-    }
-}
-
-impl GenerationArgs {
-    /// The generation options these arguments give.
-    ///
-    /// ```
-    /// use clap::Parser;
-    /// let args = xsmith::cli::Args::parse_from(["x", "--type-max-depth", "4"]);
-    /// assert_eq!(args.generation.options().type_max_depth, 4);
-    /// ```
-    pub fn options(&self) -> Options {
-        Options {
-            max_depth: self.max_depth,
-            max_nodes: self.max_nodes,
-            time_limit: self.time_limit,
-            with: self.with.clone(),
-            without: self.without.clone(),
-            type_max_depth: self.type_max_depth,
-        }
+        self.generation.clone()
     }
 }
 
@@ -307,7 +268,7 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
             Err(e) => return fail(2, &e),
         }
     }
-    campaign.options = args.generation.options();
+    campaign.options = args.generation.clone();
     campaign.first_seed = args.seed.unwrap_or_else(random_seed);
     campaign.count = args.count;
     campaign.shard = args.shard;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::campaign::Implementation;
+use crate::exec::Implementation;
 use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
 use crate::program::Program;
@@ -64,12 +64,29 @@ impl fmt::Debug for Fuzzer {
     }
 }
 
-/// The stack of every thread that generates programs (or runs an in-process
-/// engine): 1 GiB of address space, only reserved, not committed, until
-/// used; enough for trees as deep as a large node budget.
+/// The stack of every thread that generates programs: 1 GiB of address
+/// space, only reserved, not committed, until used; enough for trees as deep
+/// as a large node budget.
+///
+/// ```
+/// let worker = std::thread::Builder::new().stack_size(xsmith::fuzzer::GENERATION_STACK).spawn(|| {
+///     let spec = xsmith::example::spec();
+///     xsmith::example::tree(&spec, 3).len()
+/// });
+/// assert!(worker.unwrap().join().unwrap() >= 2);
+/// ```
 pub const GENERATION_STACK: usize = 1 << 30;
 
 /// Where a program's choices come from, as its header comment records it.
+///
+/// ```
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     implementations: &[] };
+/// let source = xsmith::Source::Bytes { path: "choices.bin".into(), bytes: vec![7, 1, 2, 3], offset: 1 };
+/// let words = fuzzer.command_line(&source, &Default::default());
+/// assert_eq!(words, ["x", "--bytes", "choices.bin", "--bytes-offset", "1"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A seed of the portable generator.
@@ -108,6 +125,18 @@ impl Source {
 }
 
 /// A generated program with its text.
+///
+/// ```
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     implementations: &[] };
+/// let spec = (fuzzer.spec)().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let generated = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(5)).unwrap();
+/// assert!(generated.text.starts_with("# x 1 --seed 5\nprint("));
+/// let root = generated.program.node(generated.program.root());
+/// assert_eq!(spec.production(root.production).name(), "Program");
+/// ```
 pub struct Generated {
     /// The whole text: header comment, prelude, rendered program.
     pub text: String,
@@ -158,37 +187,7 @@ impl Fuzzer {
     pub fn command_line(&self, source: &Source, options: &Options) -> Vec<String> {
         let mut words = vec![self.name.to_string()];
         words.extend(source.args());
-        words.extend(option_args(options));
+        words.extend(options.args());
         words
     }
-}
-
-/// The command-line arguments that give `options`, leaving out defaults.
-///
-/// ```
-/// let options = xsmith::Options { max_depth: 3, without: vec!["Div".into()], ..Default::default() };
-/// assert_eq!(xsmith::fuzzer::option_args(&options), ["--max-depth", "3", "--without", "Div"]);
-/// ```
-pub fn option_args(options: &Options) -> Vec<String> {
-    let defaults = Options::default();
-    let mut args = Vec::new();
-    if options.max_depth != defaults.max_depth {
-        args.extend(["--max-depth".to_string(), options.max_depth.to_string()]);
-    }
-    if options.max_nodes != defaults.max_nodes {
-        args.extend(["--max-nodes".to_string(), options.max_nodes.to_string()]);
-    }
-    if options.time_limit != defaults.time_limit {
-        args.extend(["--time-limit".to_string(), options.time_limit.as_secs_f64().to_string()]);
-    }
-    if options.type_max_depth != defaults.type_max_depth {
-        args.extend(["--type-max-depth".to_string(), options.type_max_depth.to_string()]);
-    }
-    for name in &options.with {
-        args.extend(["--with".to_string(), name.clone()]);
-    }
-    for name in &options.without {
-        args.extend(["--without".to_string(), name.clone()]);
-    }
-    args
 }

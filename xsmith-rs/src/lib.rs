@@ -52,6 +52,7 @@ pub mod cli;
 mod component;
 pub mod effects;
 pub mod example;
+pub mod exec;
 #[cfg(test)]
 mod fixtures;
 pub mod fuzzer;
@@ -71,10 +72,9 @@ pub mod types;
 mod value;
 
 pub use attributes::{Attribute, Dependence};
-pub use campaign::{
-    Campaign, CampaignError, Execution, Implementation, ImplementationError, Limits, Run, Shard, Tally, Verdict,
-};
+pub use campaign::{Campaign, CampaignError, Shard, Tally, Verdict};
 pub use component::{Component, FieldDecl, ProductionDecl};
+pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};

@@ -5,8 +5,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::implementation::{Implementation, Run};
 use super::verdict::Verdict;
+use crate::exec::{Implementation, Run};
 
 /// What a finding records.
 pub(super) struct Finding<'a> {

@@ -5,12 +5,11 @@
 //! count` (those of its [`Shard`]) on `jobs` worker threads. A worker
 //! generates a program (byte for byte what `xsmith-<lang> --seed N
 //! <options>` prints), writes it to a scratch file, and runs it on each
-//! [`Implementation`] in turn under [`Limits`]: an external command in its
-//! own process group (the whole group is killed on timeout), its standard
-//! output and error read without ever blocking it, its memory capped with
-//! `RLIMIT_DATA` and core dumps off; or an in-process engine on its own
-//! thread. The [`Execution`]s give the program's [`Verdict`]; results are
-//! handled in seed order, whatever order the workers finish in.
+//! [`Implementation`] in turn under [`Limits`] (see [`exec`](crate::exec):
+//! an external command in its own process group, killed whole on timeout,
+//! or an in-process engine on its own thread). The [`Execution`]s give the
+//! program's [`Verdict`]; results are handled in seed order, whatever order
+//! the workers finish in.
 //!
 //! # Findings
 //!
@@ -79,33 +78,48 @@
 //! assert!(findings.path().join("differ-11").join("twice.stdout").is_file());
 //! ```
 
+mod error;
 mod findings;
-mod implementation;
 mod journal;
-mod process;
 mod shard;
 mod verdict;
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
-pub use implementation::{Execution, Implementation, ImplementationError, Limits, Run};
+pub use error::CampaignError;
 pub use shard::Shard;
 pub use verdict::{Tally, Verdict};
 
-use crate::fuzzer::{option_args, Fuzzer, Source, GENERATION_STACK};
+use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
+use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
-use crate::options::{OptionError, Options};
-use crate::spec::SpecError;
+use crate::options::Options;
 
 /// One differential campaign: which programs, on which implementations,
 /// under which limits, saved where. [`Campaign::new`] gives the defaults;
 /// set the fields, then [`run`](Campaign::run) it (see the
-/// [module docs](self) for an example).
+/// [module docs](self) for a whole campaign).
+///
+/// ```
+/// use xsmith::{Campaign, Execution, Implementation};
+///
+/// static ECHO: Implementation = Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) };
+/// const IMPLEMENTATIONS: &[Implementation] = &[
+///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+///     Implementation::IfInstalled { implementation: &ECHO, requires: "no-such-command-xyz", package: "xyz" },
+/// ];
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     implementations: IMPLEMENTATIONS };
+/// // The fuzzer's implementations, but for those whose command is missing.
+/// let campaign = Campaign::new(&fuzzer, "findings");
+/// assert_eq!(campaign.implementations.len(), 1);
+/// assert!(campaign.left_out[0].contains("apt-get install xyz"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Campaign<'f> {
     /// The fuzzer whose programs are run.
@@ -135,66 +149,6 @@ pub struct Campaign<'f> {
     /// not installed ([`Implementation::IfInstalled`]); printed when it runs.
     pub left_out: Vec<String>,
 }
-
-/// Why a campaign could not run, or stopped.
-///
-/// ```
-/// let error = xsmith::CampaignError::Implementation(xsmith::ImplementationError::None);
-/// assert!(error.is_usage());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CampaignError {
-    /// A bad, missing or duplicate implementation.
-    Implementation(ImplementationError),
-    /// A bad generation option.
-    Options(OptionError),
-    /// The fuzzer's spec does not assemble.
-    Spec(SpecError),
-    /// Zero jobs.
-    NoJobs,
-    /// A shard whose index is not within `1..=count`.
-    BadShard(Shard),
-    /// The findings directory cannot be created.
-    Findings(String),
-    /// Writing a finding, the journal or the report, or reading a journal,
-    /// failed.
-    Io(String),
-}
-
-impl CampaignError {
-    /// Whether the error is a bad option or value (the command line exits
-    /// with status 2 for those, 1 for the rest).
-    ///
-    /// ```
-    /// assert!(!xsmith::CampaignError::Io("disk full".into()).is_usage());
-    /// ```
-    pub fn is_usage(&self) -> bool {
-        matches!(
-            self,
-            CampaignError::Implementation(_)
-                | CampaignError::Options(_)
-                | CampaignError::NoJobs
-                | CampaignError::BadShard(_)
-                | CampaignError::Findings(_)
-        )
-    }
-}
-
-impl fmt::Display for CampaignError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CampaignError::Implementation(e) => write!(f, "{e}"),
-            CampaignError::Options(e) => write!(f, "{e}"),
-            CampaignError::Spec(e) => write!(f, "the fuzzer's spec is wrong: {e}"),
-            CampaignError::NoJobs => write!(f, "--jobs must be at least 1"),
-            CampaignError::BadShard(shard) => write!(f, "--shard {shard}: not a shard K/N with 1 <= K <= N"),
-            CampaignError::Findings(e) => write!(f, "--findings {e}"),
-            CampaignError::Io(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for CampaignError {}
 
 /// One program's result, sent from a worker to the thread that reports.
 struct Outcome {
@@ -273,7 +227,7 @@ impl<'f> Campaign<'f> {
         if self.shard != Shard::default() {
             words.extend(["--shard".into(), self.shard.to_string()]);
         }
-        words.extend(option_args(&self.options));
+        words.extend(self.options.args());
         words.extend([
             "--timeout".into(),
             self.limits.timeout.as_secs_f64().to_string(),
@@ -330,6 +284,29 @@ impl<'f> Campaign<'f> {
     /// `<verdict> seed <seed>: <directory>`. Returns the tally of the whole
     /// campaign, including the part an earlier run did; it never panics on a
     /// program, an implementation or bad input.
+    ///
+    /// ```
+    /// use xsmith::{Campaign, Execution, Implementation};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut campaign = Campaign::new(&fuzzer, findings.path());
+    /// (campaign.first_seed, campaign.count) = (5, 2);
+    /// campaign.implementations = vec![
+    ///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+    ///     Implementation::InProcess { name: "refuses", run: |_| Execution::Rejected("syntax error".into()) },
+    /// ];
+    /// let mut report = Vec::new();
+    /// let tally = campaign.run(&mut report).unwrap();
+    /// assert_eq!((tally.programs, tally.rejected), (2, 2));
+    /// let report = String::from_utf8(report).unwrap();
+    /// let lines: Vec<&str> = report.lines().collect();
+    /// assert!(lines[0].starts_with("campaign: x diff --seed 5 --count 2 "));
+    /// assert!(lines[1].starts_with("journal: "));
+    /// assert!(lines[2].starts_with("rejected seed 5: ") && lines[2].ends_with("rejected-5"));
+    /// assert!(lines[3].starts_with("rejected seed 6: "));
+    /// ```
     pub fn run(&self, report: &mut dyn Write) -> Result<Tally, CampaignError> {
         self.check()?;
         std::fs::create_dir_all(&self.findings)

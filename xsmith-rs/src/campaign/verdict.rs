@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::implementation::Execution;
+use crate::exec::Execution;
 
 /// The class of one program, from the executions of all implementations:
 /// any timeout makes it `Timeout`; else any crash `Crashed`; else any

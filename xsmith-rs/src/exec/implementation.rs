@@ -1,15 +1,16 @@
 //! Implementations of a language: an external command or an engine inside
-//! this process, what one run of a program on them gives, and the checks
-//! made before a campaign starts (a well-formed `--impl`, an installed
-//! command).
+//! this process, and the checks made before any program runs on them (a
+//! well-formed `--impl`, an installed command).
 
 use std::fmt;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
-use super::process;
+use super::command::{locate, words};
+use super::execution::{Execution, Run};
+use super::limits::Limits;
+use super::{in_process, process};
 
-/// One implementation a campaign runs every program on.
+/// One implementation of a language, that programs run on.
 ///
 /// A fuzzer declares its defaults in [`Fuzzer::implementations`](crate::Fuzzer::implementations);
 /// `--impl NAME=COMMAND` replaces them (see [`Implementation::parse`]).
@@ -58,97 +59,6 @@ pub enum Implementation {
         /// The Debian package that installs that command.
         package: &'static str,
     },
-}
-
-/// What running one program on one implementation gave.
-///
-/// ```
-/// let ran = xsmith::Execution::Output("3\n".into());
-/// assert_eq!(ran.kind(), "output");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Execution {
-    /// Ran to the end; what it printed (stdout) - the thing compared.
-    Output(String),
-    /// Did not compile/validate, or stopped with an error / non-zero exit /
-    /// trap (a conforming program never does either). The text says why
-    /// (stderr, message).
-    Rejected(String),
-    /// The implementation itself died (killed by a signal, internal error).
-    Crashed(String),
-    /// Did not finish within the timeout.
-    Timeout,
-}
-
-impl Execution {
-    /// One word for the kind of outcome: `output`, `rejected`, `crashed` or
-    /// `timeout`.
-    ///
-    /// ```
-    /// assert_eq!(xsmith::Execution::Timeout.kind(), "timeout");
-    /// ```
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Execution::Output(_) => "output",
-            Execution::Rejected(_) => "rejected",
-            Execution::Crashed(_) => "crashed",
-            Execution::Timeout => "timeout",
-        }
-    }
-}
-
-/// The limits every run of a campaign is held to.
-///
-/// ```
-/// let limits = xsmith::Limits::default();
-/// assert_eq!(limits.timeout, std::time::Duration::from_secs(10));
-/// assert_eq!(limits.memory, Some(4 << 30));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall-clock time one run may take; past it, the run's whole process
-    /// group is killed (an in-process run is abandoned: its thread cannot be
-    /// stopped, only no longer waited for).
-    pub timeout: Duration,
-    /// The data-segment limit (`RLIMIT_DATA`, bytes) of an external command:
-    /// what it may allocate, not what it reserves (engines that reserve large
-    /// address ranges, as V8 and WebAssembly runtimes do, still start).
-    /// `None`: no limit. In-process engines are not limited.
-    pub memory: Option<u64>,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            timeout: Duration::from_secs(10),
-            memory: Some(4 << 30),
-        }
-    }
-}
-
-/// Everything one run left behind: the outcome that is classified, and the
-/// raw material a finding saves.
-///
-/// ```
-/// use xsmith::{Execution, Implementation, Limits};
-/// let echo = Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) };
-/// let run = echo.run(std::path::Path::new("unused"), "hi\n", &Limits::default());
-/// assert_eq!(run.execution, Execution::Output("hi\n".into()));
-/// assert_eq!(run.stdout, "hi\n");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
-    /// The classified outcome.
-    pub execution: Execution,
-    /// Everything written to standard output (an in-process engine's
-    /// output), lossily decoded as UTF-8.
-    pub stdout: String,
-    /// Everything written to standard error (an in-process engine's
-    /// message).
-    pub stderr: String,
-    /// How it ended, in words: `exit status 0`, `killed by signal 11
-    /// (SIGSEGV)`, `timed out after 10 s`, ...
-    pub status: String,
 }
 
 /// A bad `--impl`, a command that is not installed, or a clash of names.
@@ -357,17 +267,9 @@ impl Implementation {
         match *self {
             Implementation::Command { name, template, .. } => match words(template) {
                 Ok(words) => process::run(&words, program, limits),
-                Err(reason) => {
-                    let message = format!("implementation `{name}`: {reason}");
-                    Run {
-                        execution: Execution::Crashed(message.clone()),
-                        stdout: String::new(),
-                        stderr: message,
-                        status: "did not start".into(),
-                    }
-                }
+                Err(reason) => Run::crashed(format!("implementation `{name}`: {reason}"), "did not start"),
             },
-            Implementation::InProcess { run, .. } => process::run_in_process(run, text, limits),
+            Implementation::InProcess { run, .. } => in_process::run(run, text, limits),
             Implementation::IfInstalled { implementation, .. } => implementation.run(program, text, limits),
         }
     }
@@ -386,36 +288,4 @@ impl Implementation {
             Implementation::IfInstalled { implementation, .. } => implementation.describe(),
         }
     }
-}
-
-/// The words of a command template, which must have at least one word and a
-/// `{}` in some word.
-fn words(template: &str) -> Result<Vec<String>, String> {
-    let words = shlex::split(template).ok_or_else(|| "the command has an unclosed quote".to_string())?;
-    if words.is_empty() {
-        return Err("the command is empty".into());
-    }
-    if !words.iter().any(|w| w.contains("{}")) {
-        return Err("the command has no `{}` for the program file".into());
-    }
-    Ok(words)
-}
-
-/// Where the executable `command` is: itself when it has a `/`, else the
-/// first match on the `PATH`.
-fn locate(command: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt;
-    let executable = |path: &Path| {
-        std::fs::metadata(path)
-            .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-            .unwrap_or(false)
-    };
-    if command.contains('/') {
-        let path = PathBuf::from(command);
-        return executable(&path).then_some(path);
-    }
-    let paths = std::env::var_os("PATH")?;
-    std::env::split_paths(&paths)
-        .map(|dir| dir.join(command))
-        .find(|path| executable(path))
 }

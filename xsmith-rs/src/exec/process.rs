@@ -1,8 +1,8 @@
-//! Running one program on one implementation, held to [`Limits`]: an
-//! external command in a process group of its own (killed whole on timeout,
-//! and after its leader exits, so nothing it started lingers), with its
-//! output read on two threads so that no pipe ever fills and blocks it; or an
-//! in-process engine on a thread of its own.
+//! Running one program with an external command, held to [`Limits`]: in a
+//! process group of its own (killed whole on timeout, and after its leader
+//! exits, so nothing it started lingers), with its output read on two threads
+//! so that no pipe ever fills and blocks it, its data segment capped and core
+//! dumps off.
 
 use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
@@ -14,8 +14,8 @@ use std::time::Duration;
 use rustix::process::{getrlimit, kill_process_group, setrlimit, Pid, Resource, Rlimit, Signal};
 use wait_timeout::ChildExt;
 
-use super::implementation::{Execution, Limits, Run};
-use crate::fuzzer::GENERATION_STACK;
+use super::execution::{Execution, Run};
+use super::limits::Limits;
 
 /// At most this much of each output stream is kept; the rest is read and
 /// dropped (and the stream is marked as cut).
@@ -96,13 +96,7 @@ pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
         }
         Err(e) => {
             let _ = child.wait();
-            let message = format!("waiting for `{}` failed: {e}", argv[0]);
-            return Run {
-                execution: Execution::Crashed(message.clone()),
-                stdout: String::new(),
-                stderr: message,
-                status: "lost".into(),
-            };
+            return Run::crashed(format!("waiting for `{}` failed: {e}", argv[0]), "lost");
         }
     };
     let mut outputs = [String::new(), String::new()];
@@ -119,45 +113,6 @@ pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
             format!("timed out after {} s", limits.timeout.as_secs_f64()),
         ),
         Some(status) => classify(status, &stdout, &stderr),
-    };
-    Run {
-        execution,
-        stdout,
-        stderr,
-        status,
-    }
-}
-
-/// Runs an in-process engine on a thread of its own with a large stack. A
-/// panic is a crash; past the timeout the thread is abandoned (it cannot be
-/// stopped) and the run has timed out.
-pub(super) fn run_in_process(engine: fn(&str) -> Execution, text: &str, limits: &Limits) -> Run {
-    let text = text.to_string();
-    let (sender, receiver) = mpsc::channel();
-    let spawned = std::thread::Builder::new()
-        .name("in-process".into())
-        .stack_size(GENERATION_STACK)
-        .spawn(move || {
-            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine(&text)));
-            let _ = sender.send(outcome);
-        });
-    let execution = match spawned {
-        Err(e) => Execution::Crashed(format!("cannot start the engine's thread: {e}")),
-        Ok(_) => match receiver.recv_timeout(limits.timeout) {
-            Ok(Ok(execution)) => execution,
-            Ok(Err(panic)) => Execution::Crashed(format!("panicked: {}", panic_message(&*panic))),
-            Err(mpsc::RecvTimeoutError::Timeout) => Execution::Timeout,
-            Err(mpsc::RecvTimeoutError::Disconnected) => Execution::Crashed("the engine's thread vanished".into()),
-        },
-    };
-    let (stdout, stderr) = match &execution {
-        Execution::Output(text) => (text.clone(), String::new()),
-        Execution::Rejected(text) | Execution::Crashed(text) => (String::new(), text.clone()),
-        Execution::Timeout => (String::new(), String::new()),
-    };
-    let status = match &execution {
-        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
-        other => format!("in process: {}", other.kind()),
     };
     Run {
         execution,
@@ -208,13 +163,7 @@ fn signal_name(signal: i32) -> &'static str {
 }
 
 fn failed_to_start(command: &str, error: &std::io::Error) -> Run {
-    let message = format!("cannot start `{command}`: {error}");
-    Run {
-        execution: Execution::Crashed(message.clone()),
-        stdout: String::new(),
-        stderr: message,
-        status: "did not start".into(),
-    }
+    Run::crashed(format!("cannot start `{command}`: {error}"), "did not start")
 }
 
 /// Reads a stream to its end, keeping at most [`OUTPUT_CAP`] bytes.
@@ -227,12 +176,4 @@ fn read_capped(mut pipe: Box<dyn Read + Send>) -> String {
         text.push_str(&format!("\n[xsmith: {dropped} more bytes not kept]\n"));
     }
     text
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
 }

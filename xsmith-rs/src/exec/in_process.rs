@@ -1,0 +1,60 @@
+//! Running one program on an engine inside this process, held to
+//! [`Limits`]' timeout: on a thread of its own, so that a panic is a crash
+//! and a run past the timeout can be left behind.
+
+use std::sync::mpsc;
+
+use super::execution::{Execution, Run};
+use super::limits::Limits;
+
+/// The stack of an engine's thread: 1 GiB of address space, only reserved,
+/// not committed, until used; engines that walk a program recursively (as
+/// interpreters and compilers of deeply nested code do) need it.
+const ENGINE_STACK: usize = 1 << 30;
+
+/// Runs an in-process engine on a thread of its own with a large stack. A
+/// panic is a crash; past the timeout the thread is abandoned (it cannot be
+/// stopped) and the run has timed out.
+pub(super) fn run(engine: fn(&str) -> Execution, text: &str, limits: &Limits) -> Run {
+    let text = text.to_string();
+    let (sender, receiver) = mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("in-process".into())
+        .stack_size(ENGINE_STACK)
+        .spawn(move || {
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine(&text)));
+            let _ = sender.send(outcome);
+        });
+    let execution = match spawned {
+        Err(e) => Execution::Crashed(format!("cannot start the engine's thread: {e}")),
+        Ok(_) => match receiver.recv_timeout(limits.timeout) {
+            Ok(Ok(execution)) => execution,
+            Ok(Err(panic)) => Execution::Crashed(format!("panicked: {}", panic_message(&*panic))),
+            Err(mpsc::RecvTimeoutError::Timeout) => Execution::Timeout,
+            Err(mpsc::RecvTimeoutError::Disconnected) => Execution::Crashed("the engine's thread vanished".into()),
+        },
+    };
+    let (stdout, stderr) = match &execution {
+        Execution::Output(text) => (text.clone(), String::new()),
+        Execution::Rejected(text) | Execution::Crashed(text) => (String::new(), text.clone()),
+        Execution::Timeout => (String::new(), String::new()),
+    };
+    let status = match &execution {
+        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
+        other => format!("in process: {}", other.kind()),
+    };
+    Run {
+        execution,
+        stdout,
+        stderr,
+        status,
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".into())
+}

@@ -1,0 +1,32 @@
+//! The time and memory a run may take.
+
+use std::time::Duration;
+
+/// The limits a run is held to (a campaign holds all its runs to the same).
+///
+/// ```
+/// let limits = xsmith::Limits::default();
+/// assert_eq!(limits.timeout, std::time::Duration::from_secs(10));
+/// assert_eq!(limits.memory, Some(4 << 30));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time one run may take; past it, the run's whole process
+    /// group is killed (an in-process run is abandoned: its thread cannot be
+    /// stopped, only no longer waited for).
+    pub timeout: Duration,
+    /// The data-segment limit (`RLIMIT_DATA`, bytes) of an external command:
+    /// what it may allocate, not what it reserves (engines that reserve large
+    /// address ranges, as V8 and WebAssembly runtimes do, still start).
+    /// `None`: no limit. In-process engines are not limited.
+    pub memory: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(10),
+            memory: Some(4 << 30),
+        }
+    }
+}
