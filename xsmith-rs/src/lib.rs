@@ -43,8 +43,9 @@
 
 extern crate self as xsmith;
 
-// The engine, leaves first: each module imports only from those above it
-// (`../shared/tools/module-cycles` checks that no import runs back).
+// Imports follow the data flow, spec -> generation -> rendering -> campaign,
+// with no cycle (README.md lists the modules in that order;
+// `../shared/tools/module-cycles xsmith-rs/src` checks it).
 mod attributes;
 mod cache;
 pub mod campaign;
