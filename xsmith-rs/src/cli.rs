@@ -39,9 +39,17 @@ use crate::generate::Generator;
 use crate::options::{self, Options};
 
 /// The options of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--seed", "4", "--count", "10", "--output-dir", "out", "--with", "division"]);
+/// assert_eq!((args.seed, args.count, args.options().with), (Some(4), Some(10), vec!["division".to_string()]));
+/// assert!(args.command.is_none());
+/// ```
 #[derive(Parser, Debug)]
 #[command(
     about = "Generates random conforming programs.",
+    long_about = None,
     disable_version_flag = true,
     args_conflicts_with_subcommands = true
 )]
@@ -80,6 +88,13 @@ pub struct Args {
 }
 
 /// The subcommands of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--shard", "2/4"]);
+/// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!("not diff") };
+/// assert_eq!(diff.shard, xsmith::Shard { index: 2, count: 4 });
+/// ```
 #[derive(clap::Subcommand, Debug)]
 pub enum Subcommand {
     /// Run a differential campaign: each program on every implementation,

@@ -64,12 +64,29 @@ impl fmt::Debug for Fuzzer {
     }
 }
 
-/// The stack of every thread that generates programs (or runs an in-process
-/// engine): 1 GiB of address space, only reserved, not committed, until
-/// used; enough for trees as deep as a large node budget.
+/// The stack of every thread that generates programs: 1 GiB of address
+/// space, only reserved, not committed, until used; enough for trees as deep
+/// as a large node budget.
+///
+/// ```
+/// let worker = std::thread::Builder::new().stack_size(xsmith::fuzzer::GENERATION_STACK).spawn(|| {
+///     let spec = xsmith::example::spec();
+///     xsmith::example::tree(&spec, 3).len()
+/// });
+/// assert!(worker.unwrap().join().unwrap() >= 2);
+/// ```
 pub const GENERATION_STACK: usize = 1 << 30;
 
 /// Where a program's choices come from, as its header comment records it.
+///
+/// ```
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     implementations: &[] };
+/// let source = xsmith::Source::Bytes { path: "choices.bin".into(), bytes: vec![7, 1, 2, 3], offset: 1 };
+/// let words = fuzzer.command_line(&source, &Default::default());
+/// assert_eq!(words, ["x", "--bytes", "choices.bin", "--bytes-offset", "1"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A seed of the portable generator.
@@ -108,6 +125,18 @@ impl Source {
 }
 
 /// A generated program: its text and its tree.
+///
+/// ```
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     implementations: &[] };
+/// let spec = (fuzzer.spec)().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let program = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(5)).unwrap();
+/// assert!(program.text.starts_with("# x 1 --seed 5\nprint("));
+/// let root = program.tree.node(program.tree.root());
+/// assert_eq!(spec.production(root.production).name(), "Program");
+/// ```
 pub struct Program {
     /// The whole text: header comment, prelude, rendered tree.
     pub text: String,

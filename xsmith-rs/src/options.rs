@@ -249,6 +249,16 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// A bad generation option, naming itself.
+///
+/// ```
+/// use xsmith::{Generator, OptionError, Options};
+/// let spec = xsmith::example::spec();
+/// let unknown = Options { without: vec!["Mul".into()], ..Default::default() };
+/// let Err(error @ OptionError::UnknownName { .. }) = Generator::new(&spec, unknown) else { panic!() };
+/// assert!(error.to_string().starts_with("--without Mul: no production or feature group is called `Mul`"));
+/// let no_literals = Options { without: vec!["Literal".into()], ..Default::default() };
+/// assert!(matches!(Generator::new(&spec, no_literals), Err(OptionError::Unfinishable { .. })));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// `--with` or `--without` names neither a feature group nor a

@@ -102,7 +102,24 @@ use crate::options::Options;
 /// One differential campaign: which programs, on which implementations,
 /// under which limits, saved where. [`Campaign::new`] gives the defaults;
 /// set the fields, then [`run`](Campaign::run) it (see the
-/// [module docs](self) for an example).
+/// [module docs](self) for a whole campaign).
+///
+/// ```
+/// use xsmith::{Campaign, Execution, Implementation};
+///
+/// static ECHO: Implementation = Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) };
+/// const IMPLEMENTATIONS: &[Implementation] = &[
+///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+///     Implementation::IfInstalled { implementation: &ECHO, requires: "no-such-command-xyz", package: "xyz" },
+/// ];
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     implementations: IMPLEMENTATIONS };
+/// // The fuzzer's implementations, but for those whose command is missing.
+/// let campaign = Campaign::new(&fuzzer, "findings");
+/// assert_eq!(campaign.implementations.len(), 1);
+/// assert!(campaign.left_out[0].contains("apt-get install xyz"));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Campaign<'f> {
     /// The fuzzer whose programs are run.
@@ -267,6 +284,29 @@ impl<'f> Campaign<'f> {
     /// `<verdict> seed <seed>: <directory>`. Returns the tally of the whole
     /// campaign, including the part an earlier run did; it never panics on a
     /// program, an implementation or bad input.
+    ///
+    /// ```
+    /// use xsmith::{Campaign, Execution, Implementation};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut campaign = Campaign::new(&fuzzer, findings.path());
+    /// (campaign.first_seed, campaign.count) = (5, 2);
+    /// campaign.implementations = vec![
+    ///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+    ///     Implementation::InProcess { name: "refuses", run: |_| Execution::Rejected("syntax error".into()) },
+    /// ];
+    /// let mut report = Vec::new();
+    /// let tally = campaign.run(&mut report).unwrap();
+    /// assert_eq!((tally.programs, tally.rejected), (2, 2));
+    /// let report = String::from_utf8(report).unwrap();
+    /// let lines: Vec<&str> = report.lines().collect();
+    /// assert!(lines[0].starts_with("campaign: x diff --seed 5 --count 2 "));
+    /// assert!(lines[1].starts_with("journal: "));
+    /// assert!(lines[2].starts_with("rejected seed 5: ") && lines[2].ends_with("rejected-5"));
+    /// assert!(lines[3].starts_with("rejected seed 6: "));
+    /// ```
     pub fn run(&self, report: &mut dyn Write) -> Result<Tally, CampaignError> {
         self.check()?;
         std::fs::create_dir_all(&self.findings)
