@@ -32,6 +32,8 @@
 //! assert!(xsmith::render::render_tree(&spec, &tree, 80).contains("PrintStmt"));
 //! ```
 
+#[cfg(feature = "bench")]
+pub mod bench;
 mod builder;
 mod containers;
 mod expressions;

@@ -1,92 +1,125 @@
-//! The conformance check every fuzzer built on the canned components gets:
-//! programs at the default size run on each of its implementations with no
-//! rejection, no runtime error, no timeout and no disagreement, and every
-//! canned production appears in at least a tenth of them.
+//! The conformance check every fuzzer gets: its programs run, through a
+//! differential [`Campaign`], on each of its own implementations with no
+//! rejection, runtime error, crash, timeout or disagreement; and, for the
+//! fuzzers built on canned components, every canned production appears in
+//! at least a tenth of them.
+//!
+//! ```
+//! use xsmith::{Execution, Fuzzer, Implementation, Options};
+//!
+//! // Two "implementations" of the example language that print the same.
+//! const TWINS: &[Implementation] = &[
+//!     Implementation::InProcess { name: "length", run: |text| Execution::Output(text.len().to_string()) },
+//!     Implementation::Command { name: "wc", template: "sh -c 'printf %s $(wc -c < {})'", package: "coreutils" },
+//! ];
+//! let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     implementations: TWINS };
+//! xsmith_tests::conformance::assert_programs_agree(&fuzzer, TWINS, &Options::default(), 0..20);
+//! ```
 
+use std::fmt::Write as _;
+use std::ops::Range;
 use std::path::Path;
-use std::process::Command;
-use std::thread;
 
-use xsmith::{Fuzzer, Generator, Options, Source};
+use xsmith::{Campaign, Fuzzer, Generator, Implementation, Options, Source, Verdict};
 
-use crate::{scratch_dir, Implementation};
+use crate::scratch_dir;
 
-/// How long one program may run, in seconds (through `timeout`).
-const TIMEOUT_SECONDS: &str = "10";
-
-impl Implementation {
-    /// Runs the program file under a 10-second timeout, with `extra_args`
-    /// before it: what it printed, or how it failed (timed out, or the
-    /// status and standard error).
-    ///
-    /// ```
-    /// let sh = xsmith_tests::Implementation { command: "sh", args: &[], package: "dash", locate: None };
-    /// let dir = xsmith_tests::scratch_dir("doc");
-    /// let file = dir.path().join("p.sh");
-    /// std::fs::write(&file, "echo 42\n").unwrap();
-    /// assert_eq!(sh.run_with_timeout(&[], &file).unwrap(), "42\n");
-    /// std::fs::write(&file, "exit 3\n").unwrap();
-    /// assert!(sh.run_with_timeout(&[], &file).is_err());
-    /// ```
-    pub fn run_with_timeout(&self, extra_args: &[&str], program: &Path) -> Result<String, String> {
-        let output = Command::new("timeout")
-            .arg(TIMEOUT_SECONDS)
-            .arg(self.executable())
-            .args(self.args)
-            .args(extra_args)
-            .arg(program)
-            .output()
-            .map_err(|e| format!("{} could not start: {e}", self.command))?;
-        match output.status.code() {
-            Some(0) => Ok(String::from_utf8_lossy(&output.stdout).into_owned()),
-            Some(124) => Err(format!("{} timed out", self.command)),
-            _ => Err(format!(
-                "{} failed ({}): {}",
-                self.command,
-                output.status,
-                String::from_utf8_lossy(&output.stderr)
-            )),
+/// Runs the programs of `seeds`, generated at `options`, on
+/// `implementations` through a [`Campaign`] (default limits: 10 seconds a
+/// run). Panics unless every implementation runs every program to the same
+/// output, describing each finding (kept on disk, where the message says);
+/// an implementation that is not installed fails it, naming its Debian
+/// package.
+pub fn assert_programs_agree(
+    fuzzer: &Fuzzer,
+    implementations: &[Implementation],
+    options: &Options,
+    seeds: Range<u64>,
+) {
+    let findings = scratch_dir(&format!("{}-findings", fuzzer.name));
+    let mut campaign = Campaign::new(fuzzer, findings.path());
+    campaign.implementations = implementations.to_vec();
+    campaign.options = options.clone();
+    campaign.first_seed = seeds.start;
+    campaign.count = seeds.end - seeds.start;
+    let mut report = Vec::new();
+    let tally = campaign
+        .run(&mut report)
+        .unwrap_or_else(|e| panic!("{}: {e} (./test.sh installs what the tests need)", fuzzer.name));
+    if tally.all_agree() {
+        return;
+    }
+    let mut described = String::new();
+    for line in String::from_utf8_lossy(&report).lines() {
+        // A finding's line: `<verdict> seed <seed>: <its directory>`.
+        let Some((verdict, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        if let (Ok(_), Some((_, dir))) = (verdict.parse::<Verdict>(), rest.split_once(": ")) {
+            let _ = writeln!(described, "{line}\n    {}", describe(Path::new(dir), implementations));
         }
     }
+    let kept = findings.keep();
+    panic!(
+        "{tally} ({} of {} programs did not agree; findings kept in {}):\n{described}",
+        tally.programs - tally.agree,
+        tally.programs,
+        kept.display()
+    );
 }
 
-/// A canned-components fuzzer and what its programs run on.
+/// What each implementation made of a finding's program: how it ended and
+/// the start of what it printed (its output, or its errors when it failed).
+fn describe(finding: &Path, implementations: &[Implementation]) -> String {
+    let read = |file: String| std::fs::read_to_string(finding.join(file)).unwrap_or_default();
+    let error = read("generation-error".into());
+    if !error.is_empty() {
+        return format!("not generated: {error}");
+    }
+    let runs: Vec<String> = implementations
+        .iter()
+        .map(|implementation| {
+            let name = implementation.name();
+            let status = read(format!("{name}.status"));
+            let status = status.lines().next().unwrap_or_default();
+            let printed = match read(format!("{name}.stdout")) {
+                stdout if status == "exit status 0" || status == "in process: output" => stdout,
+                _ => read(format!("{name}.stderr")),
+            };
+            format!("{name}: {status}, {printed:.300?}")
+        })
+        .collect();
+    runs.join("; ")
+}
+
+/// A canned-components fuzzer, checked on its own implementations.
 pub struct CannedFuzzer<'a> {
     /// The fuzzer.
     pub fuzzer: &'a Fuzzer,
     /// The canned options its spec is built with.
     pub options: xsmith_canned::Options,
-    /// Its implementations.
-    pub implementations: &'a [Implementation],
-    /// Arguments given to every implementation before the program file.
-    pub extra_args: &'a [&'a str],
 }
 
 impl CannedFuzzer<'_> {
     /// Generates programs from seeds `0..programs` at the default options,
     /// checks that every canned production is in at least 10% of them and
-    /// that every implementation runs every program to the same output, and
-    /// returns the programs' texts (for checks of a language's own).
-    /// Panics, naming what failed, otherwise.
+    /// that every implementation of the fuzzer runs every program to the
+    /// same output ([`assert_programs_agree`]), and returns the programs'
+    /// texts (for checks of a language's own). Panics, naming what failed,
+    /// otherwise.
     pub fn check_programs_agree(&self, programs: u64) -> Vec<String> {
-        for implementation in self.implementations {
-            implementation.require();
-        }
         let fuzzer = self.fuzzer;
         let spec = (fuzzer.spec)().unwrap();
-        let dir = scratch_dir(fuzzer.name);
         let mut generator = Generator::new(&spec, Options::default()).unwrap();
         let (mut bytes, mut nodes) = (0, 0);
         let mut texts = Vec::new();
-        let mut paths = Vec::new();
         for seed in 0..programs {
             let program = fuzzer.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
             bytes += program.text.len();
             nodes += program.program.len();
-            let path = dir.path().join(format!("{seed}.{}", fuzzer.extension));
-            std::fs::write(&path, &program.text).unwrap();
             texts.push(program.text);
-            paths.push((seed, path));
         }
         eprintln!(
             "{programs} programs, {} bytes and {} nodes on average",
@@ -106,45 +139,8 @@ impl CannedFuzzer<'_> {
         }
         assert!(rare.is_empty(), "in fewer than 10% of programs: {}", rare.join(", "));
 
-        let threads = thread::available_parallelism().map_or(2, |n| n.get()).max(2);
-        let failures: Vec<String> = thread::scope(|scope| {
-            let parts: Vec<_> = paths
-                .chunks(paths.len().div_ceil(threads))
-                .map(|chunk| scope.spawn(move || self.failures(chunk)))
-                .collect();
-            parts.into_iter().flat_map(|part| part.join().unwrap()).collect()
-        });
-        assert!(
-            failures.is_empty(),
-            "{} of {programs} programs failed or disagreed:\n{}",
-            failures.len(),
-            failures.join("\n")
-        );
+        assert_programs_agree(fuzzer, fuzzer.implementations, &Options::default(), 0..programs);
         texts
-    }
-
-    /// The programs of `chunk` that fail or disagree, described.
-    fn failures(&self, chunk: &[(u64, std::path::PathBuf)]) -> Vec<String> {
-        let mut failures = Vec::new();
-        for (seed, path) in chunk {
-            let outputs: Vec<_> = self.implementations.iter().map(|i| self.run(i, path)).collect();
-            if outputs.iter().any(|o| o.is_err()) || outputs.iter().any(|o| o != &outputs[0]) {
-                let described: Vec<String> = self
-                    .implementations
-                    .iter()
-                    .zip(&outputs)
-                    .map(|(i, o)| format!("{}: {:.300?}", i.command, o))
-                    .collect();
-                failures.push(format!("seed {seed}: {}", described.join("; ")));
-            }
-        }
-        failures
-    }
-
-    /// Runs one program file on one implementation, with the extra
-    /// arguments and the timeout.
-    pub fn run(&self, implementation: &Implementation, program: &Path) -> Result<String, String> {
-        implementation.run_with_timeout(self.extra_args, program)
     }
 
     /// Checks that the same seed gives the same bytes from two generators.
@@ -157,5 +153,74 @@ impl CannedFuzzer<'_> {
             let b = self.fuzzer.program(&spec, &mut second, Source::Seed(seed)).unwrap();
             assert_eq!(a.text, b.text, "seed {seed}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use xsmith::{Execution, Fuzzer, Implementation, Options};
+
+    use super::assert_programs_agree;
+
+    const EXAMPLE: Fuzzer = Fuzzer {
+        name: "xsmith-example",
+        version: "1",
+        extension: "t",
+        spec: || Ok(xsmith::example::spec()),
+        comment: |text| format!("# {text}\n"),
+        prelude: "",
+        width: 80,
+        implementations: &[],
+    };
+
+    /// The message of the panic `check` ends with.
+    fn panic_message(check: impl FnOnce() + std::panic::UnwindSafe) -> String {
+        let panic = std::panic::catch_unwind(check).expect_err("the check fails");
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_else(|| panic.downcast_ref::<&str>().unwrap().to_string())
+    }
+
+    #[test]
+    fn a_disagreement_fails_naming_the_seed_and_what_each_printed() {
+        let implementations = [
+            Implementation::InProcess {
+                name: "length",
+                run: |text| Execution::Output(text.len().to_string()),
+            },
+            Implementation::InProcess {
+                name: "last",
+                run: |text| Execution::Output(text.lines().last().unwrap_or_default().to_string()),
+            },
+        ];
+        let message = panic_message(|| assert_programs_agree(&EXAMPLE, &implementations, &Options::default(), 3..5));
+        assert!(message.starts_with("programs 2, agree 0, differ 2,"), "{message}");
+        assert!(message.contains("\ndiffer seed 3: "), "{message}");
+        assert!(message.contains("length: in process: output, \""), "{message}");
+        assert!(message.contains("; last: in process: output, \"print("), "{message}");
+        let kept = message
+            .split("findings kept in ")
+            .nth(1)
+            .unwrap()
+            .split(')')
+            .next()
+            .unwrap();
+        assert!(std::path::Path::new(kept).join("differ-4").is_dir(), "{message}");
+        std::fs::remove_dir_all(kept).unwrap();
+    }
+
+    #[test]
+    fn a_missing_implementation_fails_naming_its_package() {
+        let implementations = [Implementation::Command {
+            name: "missing",
+            template: "no-such-interpreter-xyz {}",
+            package: "xyz-interpreter",
+        }];
+        let message = panic_message(|| assert_programs_agree(&EXAMPLE, &implementations, &Options::default(), 0..1));
+        assert!(
+            message.contains("install the Debian package `xyz-interpreter`"),
+            "{message}"
+        );
     }
 }

@@ -1,17 +1,16 @@
 //! The calc fuzzer against real implementations: every program prints the
-//! same value in python3 and node, and that value is the one an evaluator
-//! written here (sharing nothing with the fuzzer's renderer) computes from
-//! the tree.
+//! same value in python3 and node (its own implementations), and that value
+//! is the one an evaluator written here (sharing nothing with the fuzzer's
+//! renderer) computes from the tree.
 
-use std::thread;
-
-use xsmith::{Generator, NodeId, Options, Program, Slot, Source, Spec};
+use clap::Parser;
+use xsmith::{Execution, Generator, Implementation, NodeId, Options, Slot, Source, Spec, Tree};
 use xsmith_calc::FUZZER;
-use xsmith_tests::{scratch_dir, NODE, PYTHON3};
+use xsmith_tests::conformance::assert_programs_agree;
 
 /// Evaluates a calc tree: literals, sums, and division that gives the
 /// dividend when the divisor is zero and truncates otherwise.
-fn evaluate(spec: &Spec, tree: &Program, node: NodeId) -> i64 {
+fn evaluate(spec: &Spec, tree: &Tree, node: NodeId) -> i64 {
     let n = tree.node(node);
     let children: Vec<i64> = n
         .slots
@@ -34,55 +33,45 @@ fn evaluate(spec: &Spec, tree: &Program, node: NodeId) -> i64 {
     }
 }
 
+/// A third implementation of calc, in this process: regenerates the
+/// program's tree from its header comment (`#! xsmith-calc VERSION --seed N
+/// OPTIONS`, the command line that gives the same program) and prints what
+/// [`evaluate`] makes of it.
+fn evaluator(text: &str) -> Execution {
+    let header = text.lines().next().and_then(|line| line.strip_prefix("#! "));
+    let mut words: Vec<&str> = header.expect("a header comment").split(' ').collect();
+    words.remove(1); // the fuzzer's version
+    let args = xsmith::cli::Args::try_parse_from(words).expect("the header is a command line");
+    let spec = (FUZZER.spec)().unwrap();
+    let mut generator = Generator::new(&spec, args.options()).unwrap();
+    let program = FUZZER
+        .program(&spec, &mut generator, Source::Seed(args.seed.expect("a seed")))
+        .unwrap();
+    if program.text != text {
+        return Execution::Rejected("the header does not regenerate the program".into());
+    }
+    Execution::Output(format!("{}\n", evaluate(&spec, &program.program, program.program.root())))
+}
+
 #[test]
 fn programs_agree_on_python3_and_node_and_with_an_independent_evaluator() {
-    PYTHON3.require();
-    NODE.require();
-    let spec = (FUZZER.spec)().unwrap();
-    let dir = scratch_dir("calc");
     let options = Options {
         max_depth: 7,
         ..Options::default()
     };
-    let mut generator = Generator::new(&spec, options).unwrap();
-    let mut jobs = Vec::new();
+    let spec = (FUZZER.spec)().unwrap();
+    let mut generator = Generator::new(&spec, options.clone()).unwrap();
     for seed in 0..300u64 {
-        let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
-        let expected = evaluate(&spec, &program.program, program.program.root());
-        let path = dir.path().join(format!("{seed}.calc"));
-        std::fs::write(&path, &program.text).unwrap();
-        jobs.push((seed, path, expected));
+        FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
     }
     let divisions = generator.choice_log().programs_with(spec.lookup("Div").unwrap());
     assert!(divisions > 150, "most programs divide ({divisions} of 300 do)");
-    let failures: Vec<String> = thread::scope(|scope| {
-        let halves: Vec<_> = jobs
-            .chunks(jobs.len() / 2 + 1)
-            .map(|chunk| {
-                scope.spawn(move || {
-                    let mut failures = Vec::new();
-                    for (seed, path, expected) in chunk {
-                        let python = PYTHON3.run(path);
-                        let node = NODE.run(path);
-                        let want = Ok(format!("{expected}\n"));
-                        if python != want || node != want {
-                            failures.push(format!(
-                                "seed {seed}: expected {want:?}, python3 {python:?}, node {node:?}"
-                            ));
-                        }
-                    }
-                    failures
-                })
-            })
-            .collect();
-        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    let mut implementations = FUZZER.implementations.to_vec();
+    implementations.push(Implementation::InProcess {
+        name: "evaluator",
+        run: evaluator,
     });
-    assert!(
-        failures.is_empty(),
-        "{} disagreements:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert_programs_agree(&FUZZER, &implementations, &options, 0..300);
 }
 
 /// The depth bound: past `--max-depth` the generator makes only the choices

@@ -3,15 +3,16 @@
 //! error, no timeout and no disagreement, and every canned production
 //! appears in at least a tenth of them.
 
+use xsmith::{Execution, Limits};
+use xsmith_javascript::FUZZER;
 use xsmith_tests::conformance::CannedFuzzer;
-use xsmith_tests::{scratch_dir, DUK, NODE};
+use xsmith_tests::scratch_dir;
 
+/// The fuzzer, run on its own implementations (`xsmith_javascript::IMPLEMENTATIONS`).
 fn javascript() -> CannedFuzzer<'static> {
     CannedFuzzer {
-        fuzzer: &xsmith_javascript::FUZZER,
+        fuzzer: &FUZZER,
         options: xsmith_javascript::options(),
-        implementations: &[NODE, DUK],
-        extra_args: &[],
     }
 }
 
@@ -29,9 +30,8 @@ fn the_same_seed_gives_the_same_bytes() {
 /// give the same, expected text on both implementations.
 #[test]
 fn the_header_keeps_int32_and_prints_alike() {
-    let javascript = javascript();
-    for implementation in javascript.implementations {
-        implementation.require();
+    for implementation in FUZZER.implementations {
+        implementation.check().unwrap_or_else(|e| panic!("{e}"));
     }
     let checks = [
         ("add(2147483647, 1)", "-2147483648"),
@@ -59,7 +59,7 @@ fn the_header_keeps_int32_and_prints_alike() {
             r#"{"k0":<function>,"k1":[true,{"x":"a","y":1}]}"#,
         ),
     ];
-    let mut program = xsmith_javascript::FUZZER.prelude.to_string();
+    let mut program = FUZZER.prelude.to_string();
     let mut expected = String::new();
     for (expression, printed) in checks {
         program.push_str(&format!("out({expression});\n"));
@@ -68,13 +68,14 @@ fn the_header_keeps_int32_and_prints_alike() {
     }
     let dir = scratch_dir("javascript-header");
     let path = dir.path().join("header.js");
-    std::fs::write(&path, program).unwrap();
-    for implementation in javascript.implementations {
+    std::fs::write(&path, &program).unwrap();
+    for implementation in FUZZER.implementations {
+        let run = implementation.run(&path, &program, &Limits::default());
         assert_eq!(
-            javascript.run(implementation, &path).as_deref(),
-            Ok(expected.as_str()),
+            run.execution,
+            Execution::Output(expected.clone()),
             "{}",
-            implementation.command
+            implementation.name()
         );
     }
 }

@@ -4,14 +4,12 @@
 //! appears in at least a tenth of them.
 
 use xsmith_tests::conformance::CannedFuzzer;
-use xsmith_tests::{LUA51, LUA54, LUAJIT};
 
+/// The fuzzer, run on its own implementations (`xsmith_lua::IMPLEMENTATIONS`).
 fn lua() -> CannedFuzzer<'static> {
     CannedFuzzer {
         fuzzer: &xsmith_lua::FUZZER,
         options: xsmith_lua::options(),
-        implementations: &[LUA51, LUA54, LUAJIT],
-        extra_args: &[],
     }
 }
 

@@ -5,18 +5,13 @@
 
 use xsmith::{Generator, Options, Source};
 use xsmith_python::FUZZER;
-use xsmith_tests::conformance::CannedFuzzer;
-use xsmith_tests::{scratch_dir, PYPY3, PYTHON3};
+use xsmith_tests::conformance::{assert_programs_agree, CannedFuzzer};
 
-/// `-S` skips the set-up of `site-packages`, which programs that import
-/// nothing do not need, and which takes most of a run's time with some
-/// installations (pyenv's).
+/// The fuzzer, run on its own implementations (`xsmith_python::IMPLEMENTATIONS`).
 fn python() -> CannedFuzzer<'static> {
     CannedFuzzer {
         fuzzer: &FUZZER,
         options: xsmith_python::options(),
-        implementations: &[PYTHON3, PYPY3],
-        extra_args: &["-S"],
     }
 }
 
@@ -45,28 +40,21 @@ fn the_same_seed_gives_the_same_bytes() {
 /// thousand seeds run alike on both.
 #[test]
 fn nonlocal_programs_agree() {
-    let python = python();
-    for implementation in python.implementations {
-        implementation.require();
-    }
     let spec = (FUZZER.spec)().unwrap();
-    let dir = scratch_dir("python-nonlocal");
     let mut generator = Generator::new(&spec, Options::default()).unwrap();
-    let mut found = 0;
-    for seed in 0..5000 {
-        let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
-        if !program.text.contains("nonlocal ") {
-            continue;
-        }
-        found += 1;
-        let path = dir.path().join(format!("{seed}.py"));
-        std::fs::write(&path, &program.text).unwrap();
-        let outputs: Vec<_> = python.implementations.iter().map(|i| python.run(i, &path)).collect();
-        assert!(outputs[0].is_ok(), "seed {seed}: {:?}", outputs[0]);
-        assert_eq!(outputs[0], outputs[1], "seed {seed}");
-        if found == 3 {
-            break;
-        }
+    let seeds: Vec<u64> = (0..5000)
+        .filter(|&seed| {
+            let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
+            program.text.contains("nonlocal ")
+        })
+        .take(3)
+        .collect();
+    assert!(
+        seeds.len() >= 3,
+        "only {} programs with `nonlocal` in 5000 seeds",
+        seeds.len()
+    );
+    for seed in seeds {
+        assert_programs_agree(&FUZZER, FUZZER.implementations, &Options::default(), seed..seed + 1);
     }
-    assert!(found >= 3, "only {found} programs with `nonlocal` in 5000 seeds");
 }

@@ -49,6 +49,7 @@ use crate::options::{self, Options};
 #[derive(Parser, Debug)]
 #[command(
     about = "Generates random conforming programs.",
+    long_about = None,
     disable_version_flag = true,
     args_conflicts_with_subcommands = true
 )]
