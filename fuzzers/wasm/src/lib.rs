@@ -406,7 +406,7 @@ fn child_ty(n: &RenderNode, index: usize) -> String {
     n.type_text(&n.program().node_type(child).expect("a typed tree"))
 }
 
-fn global_type(tree: &xsmith::Tree, node: NodeId) -> Type {
+fn global_type(tree: &xsmith::Program, node: NodeId) -> Type {
     match tree.node_type(node) {
         Some(Type::Generic(_, args)) => args[0].clone(),
         other => unreachable!("a global has type global<T>, not {other:?}"),
