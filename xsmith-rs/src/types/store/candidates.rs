@@ -13,6 +13,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use super::domain::{one_of, TypeError};
+use super::vars::Side;
 use super::{Domain, TypeStore};
 use crate::types::term::{Type, TypeVar};
 
@@ -54,14 +55,15 @@ impl TypeStore {
         }
         if !self.is_ground(bound.ty()) {
             let root = self.find(v);
-            self.vars.update(root.index(), |d| match &bound {
-                Bound::Upper(t) => d.pending_upper.push(t.clone()),
-                Bound::Lower(t) => d.pending_lower.push(t.clone()),
+            let trail = &mut self.trail;
+            match &bound {
+                Bound::Upper(t) => self.vars.add_pending(root, Side::Above, t.clone(), trail),
+                Bound::Lower(t) => self.vars.add_pending(root, Side::Below, t.clone(), trail),
                 Bound::Equal(t) => {
-                    d.pending_upper.push(t.clone());
-                    d.pending_lower.push(t.clone());
+                    self.vars.add_pending(root, Side::Above, t.clone(), trail);
+                    self.vars.add_pending(root, Side::Below, t.clone(), trail);
                 }
-            });
+            }
             self.watch(root, bound.ty());
         }
         self.set_domain(v, one_of(kept.into_vec()))
@@ -90,9 +92,7 @@ impl TypeStore {
         let mut free = Vec::new();
         self.free_vars(ty, &mut free);
         for w in free {
-            if !self.vars.get(w.index()).watchers.contains(&watcher) {
-                self.vars.update(w.index(), |d| d.watchers.push(watcher));
-            }
+            self.vars.add_watcher(w, watcher, &mut self.trail);
         }
     }
 

@@ -18,14 +18,18 @@
 //! solution kept is a real one, which is what a generator needs. Failures are
 //! values, and a failed operation changes nothing.
 //!
-//! The undo trail is `ena`'s snapshot vector (rustc's), so a trial is a
-//! snapshot and a rollback.
+//! Variables made one form a class, named by one of them, which holds the
+//! class's domain and edges; a union-find with union by rank and path
+//! compression maps a variable to its class. Every change is logged on one
+//! undo trail (`ena`'s undo log, rustc's) as a typed action that records
+//! just what it replaced, so a trial is a snapshot and a rollback.
 //!
 //! The store is split by concept, each file adding to [`TypeStore`]:
 //!
 //! - `domain`: what a variable may become ([`Domain`]) and why an operation
 //!   failed ([`TypeError`]);
-//! - `vars`: each variable's record, in a snapshot vector;
+//! - `classes`, `vars`, `trail`: the union-find, each class's data, and the
+//!   undo log they share;
 //! - `query`: reading the store: a variable's class and domain, the type
 //!   it stands for so far ([`TypeStore::resolve`], [`TypeStore::zonk`]);
 //! - `unify`: the subtype rules between terms, the edges between variables,
@@ -48,25 +52,27 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 mod candidates;
+mod classes;
 mod concretize;
 mod domain;
 mod narrow;
 mod query;
+mod trail;
 mod unify;
 mod vars;
 
 pub use domain::{Domain, TypeError};
 
-use ena::snapshot_vec::{Snapshot, SnapshotVec};
-
 use super::system::TypeSystem;
 use super::term::{Type, TypeVar};
-use vars::{Delegate, VarData};
+use classes::Classes;
+use trail::{Mark, Trail};
+use vars::Vars;
 
 /// A snapshot of a [`TypeStore`], to roll back to or commit: a one-use
 /// token, given back in the reverse order of taking.
 pub struct TypeSnapshot {
-    inner: Snapshot,
+    inner: Mark,
 }
 
 /// The type variables of one program and the constraints between them.
@@ -91,8 +97,13 @@ pub struct TypeSnapshot {
 /// ```
 pub struct TypeStore {
     system: Arc<TypeSystem>,
-    /// Each variable's record.
-    vars: SnapshotVec<Delegate>,
+    /// Which class each variable is in.
+    classes: Classes,
+    /// Each class's domain, edges, pending bounds and watchers, under its
+    /// name.
+    vars: Vars,
+    /// The undo log of `classes` and `vars`.
+    trail: Trail,
     /// Classes whose domain changed, to propagate along their edges.
     dirty: Vec<TypeVar>,
 }
@@ -107,7 +118,9 @@ impl TypeStore {
     pub fn new(system: Arc<TypeSystem>) -> TypeStore {
         TypeStore {
             system,
-            vars: SnapshotVec::new(),
+            classes: Classes::default(),
+            vars: Vars::default(),
+            trail: Trail::default(),
             dirty: Vec::new(),
         }
     }
@@ -148,7 +161,7 @@ impl TypeStore {
     /// assert_eq!(store.variable_count(), 1);
     /// ```
     pub fn variable_count(&self) -> usize {
-        self.vars.len()
+        self.classes.len()
     }
 
     /// A new unconstrained variable.
@@ -247,16 +260,9 @@ impl TypeStore {
     }
 
     fn new_var(&mut self, domain: Domain) -> TypeVar {
-        let index = self.vars.push(VarData {
-            parent: None,
-            domain,
-            lower: SmallVec::new(),
-            upper: SmallVec::new(),
-            pending_upper: Vec::new(),
-            pending_lower: Vec::new(),
-            watchers: SmallVec::new(),
-        });
-        TypeVar(index as u32)
+        let v = self.classes.add(&mut self.trail);
+        self.vars.add(v, domain, &mut self.trail);
+        v
     }
 
     /// Starts a trial: changes from here on can be rolled back.
@@ -273,7 +279,7 @@ impl TypeStore {
     /// ```
     pub fn snapshot(&mut self) -> TypeSnapshot {
         TypeSnapshot {
-            inner: self.vars.start_snapshot(),
+            inner: self.trail.mark(),
         }
     }
 
@@ -287,7 +293,7 @@ impl TypeStore {
     /// assert_eq!(store.variable_count(), 0);
     /// ```
     pub fn rollback(&mut self, snapshot: TypeSnapshot) {
-        self.vars.rollback_to(snapshot.inner);
+        self.trail.rollback(snapshot.inner, &mut self.classes, &mut self.vars);
     }
 
     /// Keeps the changes since `snapshot` (an enclosing snapshot can still
@@ -301,23 +307,23 @@ impl TypeStore {
     /// assert_eq!(store.variable_count(), 1);
     /// ```
     pub fn commit(&mut self, snapshot: TypeSnapshot) {
-        self.vars.commit(snapshot.inner);
+        self.trail.commit(snapshot.inner);
     }
 
     /// Runs `f` and keeps its changes if it succeeds; undoes them if it
     /// fails.
     fn atomically<R>(&mut self, f: impl FnOnce(&mut TypeStore) -> Result<R, TypeError>) -> Result<R, TypeError> {
-        let snapshot = self.vars.start_snapshot();
+        let mark = self.trail.mark();
         let outer_dirty = std::mem::take(&mut self.dirty);
         let result = f(self).and_then(|value| self.propagate().map(|()| value));
         self.dirty = outer_dirty;
         match result {
             Ok(value) => {
-                self.vars.commit(snapshot);
+                self.trail.commit(mark);
                 Ok(value)
             }
             Err(error) => {
-                self.vars.rollback_to(snapshot);
+                self.trail.rollback(mark, &mut self.classes, &mut self.vars);
                 Err(error)
             }
         }
@@ -325,11 +331,11 @@ impl TypeStore {
 
     /// Whether `f` would succeed, changing nothing.
     fn succeeds(&mut self, f: impl FnOnce(&mut TypeStore) -> Result<(), TypeError>) -> bool {
-        let snapshot = self.vars.start_snapshot();
+        let mark = self.trail.mark();
         let outer_dirty = std::mem::take(&mut self.dirty);
         let ok = f(self).and_then(|()| self.propagate()).is_ok();
         self.dirty = outer_dirty;
-        self.vars.rollback_to(snapshot);
+        self.trail.rollback(mark, &mut self.classes, &mut self.vars);
         ok
     }
 

@@ -143,29 +143,37 @@ impl TypeStore {
             },
             other => other,
         };
-        if self.vars.get(root.index()).domain == domain {
+        if self.vars.get(root).domain == domain {
             return Ok(());
         }
         if self.domain_occurs(root, &domain) {
             return Err(TypeError::Infinite(root));
         }
-        self.vars.update(root.index(), |d| d.domain = domain.clone());
+        let bound = match &domain {
+            Domain::Bound(t) => Some(t.clone()),
+            _ => None,
+        };
+        self.vars.set_domain(root, domain, &mut self.trail);
         self.dirty.push(root);
-        if let Domain::Bound(t) = domain {
-            let data = self.vars.get(root.index());
-            if !data.pending_upper.is_empty() || !data.pending_lower.is_empty() {
-                let (pending_upper, pending_lower) = (data.pending_upper.clone(), data.pending_lower.clone());
-                self.vars.update(root.index(), |d| {
-                    d.pending_upper.clear();
-                    d.pending_lower.clear();
-                });
-                for upper in &pending_upper {
-                    self.subtype(&t, upper)?;
-                }
-                for lower in &pending_lower {
-                    self.subtype(lower, &t)?;
-                }
-            }
+        match bound {
+            Some(t) => self.apply_pending(root, &t),
+            None => Ok(()),
+        }
+    }
+
+    /// Applies the bounds pending on `root`, just bound to `t`, as ordinary
+    /// constraints: the upper ones first, each in the order it came.
+    pub(super) fn apply_pending(&mut self, root: TypeVar, t: &Type) -> Result<(), TypeError> {
+        let data = self.vars.get(root);
+        if data.pending_upper.is_empty() && data.pending_lower.is_empty() {
+            return Ok(());
+        }
+        let (pending_upper, pending_lower) = self.vars.take_pending(root, &mut self.trail);
+        for upper in &pending_upper {
+            self.subtype(t, upper)?;
+        }
+        for lower in &pending_lower {
+            self.subtype(lower, t)?;
         }
         Ok(())
     }
@@ -216,7 +224,7 @@ impl TypeStore {
     pub(super) fn propagate(&mut self) -> Result<(), TypeError> {
         while let Some(v) = self.dirty.pop() {
             let root = self.find(v);
-            let data = self.vars.get(root.index());
+            let data = self.vars.get(root);
             let (lower, upper, watchers) = (data.lower.clone(), data.upper.clone(), data.watchers.clone());
             for lower in lower {
                 self.relate_domains(lower, root)?;

@@ -1,9 +1,11 @@
 //! Reading the store: the class a variable is in, the data of that class,
 //! and the type a variable stands for so far.
 //!
-//! A class is read at its representative, which is what these lookups
-//! return for a variable that is not bound ([`TypeStore::resolve`] gives
-//! `?N`, with `N` the representative).
+//! A class is read under its name, which is what these lookups return for a
+//! variable that is not bound ([`TypeStore::resolve`] gives `?N`, with `N`
+//! the name). Reads take `&self` and walk the union-find without changing
+//! it; the unifier, holding `&mut self`, reads through the compressing
+//! lookups instead.
 
 use std::sync::Arc;
 
@@ -13,17 +15,20 @@ use super::TypeStore;
 use crate::types::term::{Type, TypeVar};
 
 impl TypeStore {
-    /// The representative of a variable's equivalence class.
-    pub(super) fn find(&self, mut v: TypeVar) -> TypeVar {
-        while let Some(parent) = self.vars.get(v.index()).parent {
-            v = parent;
-        }
-        v
+    /// The name of a variable's class: its representative.
+    pub(super) fn find(&self, v: TypeVar) -> TypeVar {
+        self.classes.find(v)
+    }
+
+    /// The name of a variable's class, shortening the union-find's path to
+    /// it for the lookups to come.
+    pub(super) fn find_compressing(&mut self, v: TypeVar) -> TypeVar {
+        self.classes.find_compressing(v, &mut self.trail)
     }
 
     /// The data of a variable's class.
     pub(super) fn data(&self, v: TypeVar) -> &VarData {
-        self.vars.get(self.find(v).index())
+        self.vars.get(self.find(v))
     }
 
     /// The domain of a variable.
@@ -67,8 +72,9 @@ impl TypeStore {
         self.find(a) == self.find(b)
     }
 
-    /// A printable summary of every variable (its representative, domain and
-    /// edges), for tests and debugging: equal summaries mean equal stores.
+    /// A printable summary of every variable (the domain and edges of a
+    /// class under its name, the name of its class for any other variable),
+    /// for tests and debugging: equal summaries mean equal stores.
     ///
     /// ```
     /// let mut store = xsmith::types::TypeStore::new(xsmith::types::TypeSystem::new().into());
@@ -76,8 +82,12 @@ impl TypeStore {
     /// assert!(store.dump().contains("Any"));
     /// ```
     pub fn dump(&self) -> String {
-        (0..self.vars.len())
-            .map(|i| format!("?{i}: {:?}\n", self.vars.get(i)))
+        (0..self.classes.len() as u32)
+            .map(TypeVar)
+            .map(|v| match self.find(v) {
+                name if name == v => format!("?{}: {:?}\n", v.0, self.vars.get(v)),
+                name => format!("?{}: in ?{}\n", v.0, name.0),
+            })
             .collect()
     }
 
@@ -96,7 +106,21 @@ impl TypeStore {
         let mut ty = ty.clone();
         while let Type::Var(v) = ty {
             let root = self.find(v);
-            match &self.vars.get(root.index()).domain {
+            match &self.vars.get(root).domain {
+                Domain::Bound(bound) => ty = bound.clone(),
+                _ => return Type::Var(root),
+            }
+        }
+        ty
+    }
+
+    /// [`resolve`](TypeStore::resolve), shortening the union-find's paths
+    /// it walks.
+    pub(super) fn resolve_compressing(&mut self, ty: &Type) -> Type {
+        let mut ty = ty.clone();
+        while let Type::Var(v) = ty {
+            let root = self.find_compressing(v);
+            match &self.vars.get(root).domain {
                 Domain::Bound(bound) => ty = bound.clone(),
                 _ => return Type::Var(root),
             }

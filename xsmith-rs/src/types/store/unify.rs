@@ -15,6 +15,7 @@ use smallvec::SmallVec;
 
 use super::candidates::Bound;
 use super::domain::{one_of, Domain, TypeError};
+use super::vars::Side;
 use super::TypeStore;
 use crate::types::term::{Type, TypeVar, Variance};
 
@@ -22,7 +23,7 @@ impl TypeStore {
     /// `a = b`: two subtype relations, or one class for two variables of
     /// which one is blank or has no edges.
     pub(super) fn equal(&mut self, a: &Type, b: &Type) -> Result<(), TypeError> {
-        if let (Type::Var(x), Type::Var(y)) = (self.resolve(a), self.resolve(b)) {
+        if let (Type::Var(x), Type::Var(y)) = (self.resolve_compressing(a), self.resolve_compressing(b)) {
             // Two variables with no path between them (one has no edges at
             // all) just become one.
             let isolated = |v: TypeVar| {
@@ -40,11 +41,11 @@ impl TypeStore {
                     && data.pending_lower.is_empty()
             };
             if x != y && blank(x) {
-                self.vars.update(x.index(), |d| d.parent = Some(y));
+                self.classes.join(x, y, &mut self.trail);
                 return Ok(());
             }
             if x != y && blank(y) {
-                self.vars.update(y.index(), |d| d.parent = Some(x));
+                self.classes.join(y, x, &mut self.trail);
                 return Ok(());
             }
             if x != y && (isolated(x) || isolated(y)) {
@@ -63,7 +64,7 @@ impl TypeStore {
 
     /// `sub <: sup`, by what each side resolves to.
     pub(super) fn subtype(&mut self, sub: &Type, sup: &Type) -> Result<(), TypeError> {
-        let (a, b) = (self.resolve(sub), self.resolve(sup));
+        let (a, b) = (self.resolve_compressing(sub), self.resolve_compressing(sup));
         if a == b {
             return Ok(());
         }
@@ -261,7 +262,7 @@ impl TypeStore {
 
     /// `x <: y` for two free variables.
     fn relate_vars(&mut self, x: TypeVar, y: TypeVar) -> Result<(), TypeError> {
-        let (x, y) = (self.find(x), self.find(y));
+        let (x, y) = (self.find_compressing(x), self.find_compressing(y));
         if x == y || self.data(x).upper.iter().any(|&u| self.find(u) == y) {
             return Ok(());
         }
@@ -271,8 +272,8 @@ impl TypeStore {
         if may_close_cycle && self.reaches_upward(y, x) {
             return self.collapse(x, y);
         }
-        self.vars.update(x.index(), |d| d.upper.push(y));
-        self.vars.update(y.index(), |d| d.lower.push(x));
+        self.vars.add_edge(x, Side::Above, y, &mut self.trail);
+        self.vars.add_edge(y, Side::Below, x, &mut self.trail);
         // A new edge may rule out candidates watching x or y.
         if !self.data(x).watchers.is_empty() || !self.data(y).watchers.is_empty() {
             self.dirty.extend([x, y]);
@@ -291,7 +292,7 @@ impl TypeStore {
         let mut seen = vec![self.find(start)];
         let mut stack = vec![self.find(start)];
         while let Some(v) = stack.pop() {
-            let data = self.vars.get(v.index());
+            let data = self.vars.get(v);
             let next = if upward { &data.upper } else { &data.lower };
             for &n in next {
                 let n = self.find(n);
@@ -313,42 +314,33 @@ impl TypeStore {
         self.merge(members)
     }
 
-    /// Makes `members` one variable, with the intersection of their domains
-    /// and the union of their edges.
+    /// Makes `members` (names of classes) one class, with the intersection
+    /// of their domains and the union of their edges. It is named by the
+    /// first variable of them all; the others keep their records, which are
+    /// no longer read.
     fn merge(&mut self, mut members: Vec<TypeVar>) -> Result<(), TypeError> {
         members.sort();
         let root = members[0];
+        let mut merged = self.vars.get(root).clone();
         let mut absorbed = Vec::new();
         for &member in &members[1..] {
-            let data = self.vars.get(member.index()).clone();
-            self.vars.update(member.index(), |d| {
-                d.parent = Some(root);
-                d.lower.clear();
-                d.upper.clear();
-                d.pending_upper.clear();
-                d.pending_lower.clear();
-                d.watchers.clear();
-            });
-            self.vars.update(root.index(), |d| {
-                d.lower.extend(data.lower.iter().copied());
-                d.upper.extend(data.upper.iter().copied());
-                d.pending_upper.extend(data.pending_upper.iter().cloned());
-                d.pending_lower.extend(data.pending_lower.iter().cloned());
-                for &w in &data.watchers {
-                    if !d.watchers.contains(&w) {
-                        d.watchers.push(w);
-                    }
+            self.classes.join(member, root, &mut self.trail);
+            let data = self.vars.get(member);
+            merged.lower.extend(data.lower.iter().copied());
+            merged.upper.extend(data.upper.iter().copied());
+            merged.pending_upper.extend(data.pending_upper.iter().cloned());
+            merged.pending_lower.extend(data.pending_lower.iter().cloned());
+            for &w in &data.watchers {
+                if !merged.watchers.contains(&w) {
+                    merged.watchers.push(w);
                 }
-            });
-            absorbed.push(data.domain);
+            }
+            absorbed.push(data.domain.clone());
         }
-        let (lower, upper) = {
-            let data = self.vars.get(root.index());
-            (data.lower.clone(), data.upper.clone())
-        };
-        let keep = |store: &TypeStore, edges: SmallVec<[TypeVar; 2]>| {
+        // Edges to the class's own members go, and each class is kept once.
+        let keep = |store: &TypeStore, edges: &[TypeVar]| {
             let mut kept: SmallVec<[TypeVar; 2]> = SmallVec::new();
-            for e in edges {
+            for &e in edges {
                 let e = store.find(e);
                 if e != root && !kept.contains(&e) {
                     kept.push(e);
@@ -356,11 +348,9 @@ impl TypeStore {
             }
             kept
         };
-        let (lower, upper) = (keep(self, lower), keep(self, upper));
-        self.vars.update(root.index(), |d| {
-            d.lower = lower;
-            d.upper = upper;
-        });
+        merged.lower = keep(self, &merged.lower);
+        merged.upper = keep(self, &merged.upper);
+        self.vars.replace(root, merged, &mut self.trail);
         for domain in absorbed {
             self.restrict(root, domain)?;
         }
@@ -368,20 +358,8 @@ impl TypeStore {
         if self.domain_occurs(root, self.domain(root)) {
             return Err(TypeError::Infinite(root));
         }
-        let pending = self.vars.get(root.index()).clone();
-        if let Domain::Bound(t) = &pending.domain {
-            if !pending.pending_upper.is_empty() || !pending.pending_lower.is_empty() {
-                self.vars.update(root.index(), |d| {
-                    d.pending_upper.clear();
-                    d.pending_lower.clear();
-                });
-                for upper in &pending.pending_upper {
-                    self.subtype(t, upper)?;
-                }
-                for lower in &pending.pending_lower {
-                    self.subtype(lower, t)?;
-                }
-            }
+        if let Domain::Bound(t) = self.domain(root).clone() {
+            self.apply_pending(root, &t)?;
         }
         self.dirty.push(root);
         Ok(())
@@ -403,7 +381,7 @@ impl TypeStore {
         let start = self.find(v);
         // A variable with no edges is joined to nothing but itself.
         let isolated = |w: &TypeVar| {
-            let data = self.vars.get(w.index());
+            let data = self.vars.get(*w);
             data.lower.is_empty() && data.upper.is_empty()
         };
         if free.iter().all(isolated) {
@@ -433,7 +411,7 @@ impl TypeStore {
             if stop(at) {
                 continue;
             }
-            let data = self.vars.get(at.index());
+            let data = self.vars.get(at);
             for &n in data.lower.iter().chain(data.upper.iter()) {
                 let n = self.find(n);
                 if !seen.contains(&n) {
@@ -461,7 +439,7 @@ impl TypeStore {
             Type::Var(w) => {
                 if !free.contains(&w) {
                     free.push(w);
-                    if let Domain::RecordAtLeast(fields) = &self.vars.get(w.index()).domain {
+                    if let Domain::RecordAtLeast(fields) = &self.vars.get(w).domain {
                         for (_, t) in fields.iter() {
                             self.free_vars(t, free);
                         }
