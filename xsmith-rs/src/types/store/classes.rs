@@ -56,6 +56,7 @@ pub(super) enum ClassUndo {
 
 impl Classes {
     /// How many variables there are.
+    #[inline]
     pub(super) fn len(&self) -> usize {
         self.nodes.len()
     }
@@ -75,6 +76,7 @@ impl Classes {
     }
 
     /// The root of `v`'s tree, without compressing the path to it.
+    #[inline]
     fn root(&self, v: TypeVar) -> u32 {
         let mut at = v.0;
         loop {
@@ -87,13 +89,26 @@ impl Classes {
     }
 
     /// The name of `v`'s class.
+    #[inline]
     pub(super) fn find(&self, v: TypeVar) -> TypeVar {
         self.nodes[self.root(v) as usize].name
     }
 
     /// The name of `v`'s class, pointing every variable on the way straight
     /// at the root.
+    #[inline]
     pub(super) fn find_compressing(&mut self, v: TypeVar, log: &mut impl UndoLogs<ClassUndo>) -> TypeVar {
+        // Most variables are roots or just below one: nothing to compress.
+        let parent = self.nodes[v.index()].parent;
+        if parent == v.0 || self.nodes[parent as usize].parent == parent {
+            return self.nodes[parent as usize].name;
+        }
+        self.compress(v, log)
+    }
+
+    /// The slow path of [`Classes::find_compressing`], kept out of line.
+    #[inline(never)]
+    fn compress(&mut self, v: TypeVar, log: &mut impl UndoLogs<ClassUndo>) -> TypeVar {
         let root = self.root(v);
         let mut at = v.0;
         while at != root {

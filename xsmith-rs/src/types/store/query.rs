@@ -16,17 +16,20 @@ use crate::types::term::{Type, TypeVar};
 
 impl TypeStore {
     /// The name of a variable's class: its representative.
+    #[inline]
     pub(super) fn find(&self, v: TypeVar) -> TypeVar {
         self.classes.find(v)
     }
 
     /// The name of a variable's class, shortening the union-find's path to
     /// it for the lookups to come.
+    #[inline]
     pub(super) fn find_compressing(&mut self, v: TypeVar) -> TypeVar {
         self.classes.find_compressing(v, &mut self.trail)
     }
 
     /// The data of a variable's class.
+    #[inline]
     pub(super) fn data(&self, v: TypeVar) -> &VarData {
         self.vars.get(self.find(v))
     }
@@ -116,6 +119,7 @@ impl TypeStore {
 
     /// [`resolve`](TypeStore::resolve), shortening the union-find's paths
     /// it walks.
+    #[inline]
     pub(super) fn resolve_compressing(&mut self, ty: &Type) -> Type {
         let mut ty = ty.clone();
         while let Type::Var(v) = ty {

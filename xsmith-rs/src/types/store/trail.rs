@@ -30,10 +30,12 @@ pub(super) struct Trail {
 pub(super) type Mark = ena::undo_log::Snapshot;
 
 impl UndoLogs<ClassUndo> for Trail {
+    #[inline]
     fn num_open_snapshots(&self) -> usize {
         self.log.num_open_snapshots()
     }
 
+    #[inline]
     fn push(&mut self, undo: ClassUndo) {
         self.log.push(Undo::Class(undo));
     }
@@ -44,10 +46,12 @@ impl UndoLogs<ClassUndo> for Trail {
 }
 
 impl UndoLogs<VarUndo> for Trail {
+    #[inline]
     fn num_open_snapshots(&self) -> usize {
         self.log.num_open_snapshots()
     }
 
+    #[inline]
     fn push(&mut self, undo: VarUndo) {
         self.log.push(Undo::Var(undo));
     }

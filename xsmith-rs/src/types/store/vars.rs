@@ -79,11 +79,13 @@ pub(super) enum VarUndo {
 
 impl Vars {
     /// The data kept under `v`.
+    #[inline]
     pub(super) fn get(&self, v: TypeVar) -> &VarData {
         &self.data[v.index()]
     }
 
     /// Data for a new variable, which must be the next one.
+    #[inline]
     pub(super) fn add(&mut self, v: TypeVar, domain: Domain, log: &mut impl UndoLogs<VarUndo>) {
         debug_assert_eq!(v.index(), self.data.len());
         self.data.push(VarData::new(domain));
@@ -92,6 +94,7 @@ impl Vars {
         }
     }
 
+    #[inline]
     pub(super) fn set_domain(&mut self, v: TypeVar, domain: Domain, log: &mut impl UndoLogs<VarUndo>) {
         let old = std::mem::replace(&mut self.data[v.index()].domain, domain);
         if log.in_snapshot() {
@@ -100,6 +103,7 @@ impl Vars {
     }
 
     /// Records class `to` as just below or above `v`.
+    #[inline]
     pub(super) fn add_edge(&mut self, v: TypeVar, side: Side, to: TypeVar, log: &mut impl UndoLogs<VarUndo>) {
         let data = &mut self.data[v.index()];
         match side {
@@ -113,6 +117,7 @@ impl Vars {
 
     /// Adds a bound the candidates of `v` wait on: `v <: ty` above, `ty <:
     /// v` below.
+    #[inline]
     pub(super) fn add_pending(&mut self, v: TypeVar, side: Side, ty: Type, log: &mut impl UndoLogs<VarUndo>) {
         let data = &mut self.data[v.index()];
         match side {
@@ -125,6 +130,7 @@ impl Vars {
     }
 
     /// Makes `watcher` one of the watchers of `v`, if it is not yet.
+    #[inline]
     pub(super) fn add_watcher(&mut self, v: TypeVar, watcher: TypeVar, log: &mut impl UndoLogs<VarUndo>) {
         let watchers = &mut self.data[v.index()].watchers;
         if !watchers.contains(&watcher) {
