@@ -13,9 +13,11 @@
 //! Why not `ena`'s `UnificationTable`: its `find` compresses paths and so
 //! takes `&mut self`, with no read-only lookup, while the store answers
 //! queries through `&TypeStore` (a tree hands out its store by shared
-//! reference to renderers, filters and fuzzers). Here lookups through `&self`
-//! walk without compressing, which union by rank keeps logarithmic, and the
-//! store compresses where it holds `&mut self`. The undo log is `ena`'s.
+//! reference to renderers, filters and fuzzers), and a `RefCell` around the
+//! table would make the store, and every tree, `!Sync`. Here lookups
+//! through `&self` walk without compressing, which union by rank keeps
+//! logarithmic, and the unifier compresses where it holds `&mut self`. The
+//! undo log is `ena`'s.
 //!
 //! [`TypeStore::resolve`]: super::TypeStore::resolve
 
