@@ -154,6 +154,7 @@ impl Type {
     /// let p = Type::product(vec![Type::product(vec![])]);
     /// assert_eq!(p.parts().len(), 1);
     /// ```
+    #[inline]
     pub fn parts(&self) -> SmallVec<[&Type; 4]> {
         match self {
             Type::Var(_) | Type::Base(_) | Type::Nominal(_) => SmallVec::new(),

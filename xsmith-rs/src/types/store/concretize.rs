@@ -1,0 +1,199 @@
+//! Concretization: making a type ground by choosing, at random, a type for
+//! every variable still open in it, among those its constraints allow.
+//!
+//! A variable that a candidate set's pending bounds mention waits for that
+//! set to settle, since its type follows from the set's. Then its candidates
+//! are tried in a random order, each as a unification that is undone if it
+//! fails: the ground members of a candidate set; or types invented within
+//! the depth bound (composite types as deep as the bound allows), followed
+//! by the simplest ones (the leaf types, the record of just the required
+//! fields) so that one that fits is found when any does. Every choice draws
+//! from the program's random source, so the same seed makes the same types.
+
+use std::sync::Arc;
+
+use super::domain::{Domain, TypeError};
+use super::TypeStore;
+use crate::random::Random;
+use crate::types::term::{RecordField, Type, TypeVar};
+
+impl TypeStore {
+    /// Makes `ty` ground: every variable in it becomes a type chosen at
+    /// random among those that satisfy its constraints (composite types
+    /// nested at most `max_depth` deep where they are invented). Fails,
+    /// changing nothing, when no choice works.
+    ///
+    /// ```
+    /// use xsmith::{Random, types::{TypeStore, TypeSystem}};
+    /// let mut system = TypeSystem::new();
+    /// let int = system.base("int");
+    /// let boolean = system.base("bool");
+    /// let mut store = TypeStore::new(system.into());
+    /// let v = store.fresh_one_of(&[int.clone(), boolean.clone()]);
+    /// let t = store.concretize(&v, &mut Random::from_seed(1), 2).unwrap();
+    /// assert!(t == int || t == boolean);
+    /// assert_eq!(store.zonk(&v), t);
+    /// ```
+    pub fn concretize(&mut self, ty: &Type, random: &mut Random, max_depth: u32) -> Result<Type, TypeError> {
+        self.atomically(|s| s.make_ground(ty, random, max_depth))?;
+        Ok(self.zonk(ty))
+    }
+
+    /// Binds every variable of `ty`, inventing composite types at most
+    /// `depth` deep; the caller undoes it all if this fails.
+    fn make_ground(&mut self, ty: &Type, random: &mut Random, depth: u32) -> Result<(), TypeError> {
+        match self.resolve(ty) {
+            Type::Var(v) => {
+                if !matches!(self.domain(v), Domain::OneOf(_)) {
+                    // Candidate sets whose pending bounds mention v, or a
+                    // variable joined to it, settle first: v's type follows
+                    // from theirs.
+                    let watchers: Vec<TypeVar> = self
+                        .joined(v, |_| false)
+                        .into_iter()
+                        .flat_map(|u| self.data(u).watchers.clone())
+                        .collect();
+                    for watcher in watchers {
+                        let w = self.find(watcher);
+                        if matches!(self.domain(w), Domain::OneOf(_)) {
+                            self.make_ground(&Type::Var(w), random, depth)?;
+                        }
+                    }
+                    if !matches!(self.resolve(&Type::Var(v)), Type::Var(_)) {
+                        return self.make_ground(&Type::Var(v), random, depth);
+                    }
+                }
+                let v = self.find(v);
+                let candidates = self.ground_candidates(v, random, depth);
+                for candidate in candidates {
+                    let attempt = self.atomically(|s| s.equal(&Type::Var(v), &candidate));
+                    if attempt.is_ok() {
+                        return self.make_ground(&candidate, random, depth.saturating_sub(1));
+                    }
+                }
+                Err(TypeError::NoConcreteType(v))
+            }
+            composite => {
+                for part in composite.parts() {
+                    self.make_ground(part, random, depth.saturating_sub(1))?;
+                    self.propagate()?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Candidate types for free variable `v`, in the order to try them.
+    fn ground_candidates(&mut self, v: TypeVar, random: &mut Random, depth: u32) -> Vec<Type> {
+        const INVENTED: usize = 8;
+        match self.domain(v).clone() {
+            Domain::OneOf(cs) => {
+                let mut concrete: Vec<Type> = cs.iter().filter(|c| self.concrete_leaves(c)).cloned().collect();
+                shuffle(&mut concrete, random);
+                concrete
+            }
+            Domain::AnyProduct => (0..INVENTED).map(|_| self.invent_product(random, depth)).collect(),
+            Domain::RecordAtLeast(fields) => {
+                let mut invented: Vec<Type> = (0..INVENTED)
+                    .map(|_| self.invent_record(Some(&fields), random, depth))
+                    .collect();
+                // The record of just those fields is a supertype of every
+                // other candidate, so it suits whatever is below the
+                // variable: make sure it gets tried.
+                invented.push(Type::Record(fields));
+                invented
+            }
+            Domain::Any => {
+                let mut invented: Vec<Type> = (0..INVENTED).map(|_| self.invent(random, depth)).collect();
+                // Make sure the simplest types get tried too.
+                let mut leaves = self.system.leaf_types();
+                shuffle(&mut leaves, random);
+                invented.extend(leaves);
+                invented
+            }
+            Domain::Bound(_) => unreachable!("resolved variables are unbound"),
+        }
+    }
+
+    fn concrete_leaves(&self, ty: &Type) -> bool {
+        self.system.is_concrete_base(ty) && ty.parts().into_iter().all(|p| self.concrete_leaves(p))
+    }
+
+    /// A random ground type at most `depth` deep.
+    fn invent(&mut self, random: &mut Random, depth: u32) -> Type {
+        let leaves = self.system.leaf_types();
+        let generics: Vec<_> = self.system.generic_ids().collect();
+        let records = !self.system.invented_record_fields().is_empty();
+        // A function's parameters are a product inside it: a function type
+        // is at least two deep.
+        let functions = self.system.invents_functions() && depth >= 2;
+        let products = self.system.invents_products();
+        let composite_kinds = generics.len() + usize::from(records) + usize::from(functions) + usize::from(products);
+        let leaf_weight = 3 * leaves.len().max(1) as u32;
+        let composite_weight = if depth == 0 { 0 } else { 2 * composite_kinds as u32 };
+        let pick_composite = leaves.is_empty() || random.weighted(&[leaf_weight, composite_weight]) == Some(1);
+        if !pick_composite || composite_kinds == 0 || depth == 0 {
+            if leaves.is_empty() {
+                return Type::product(vec![]);
+            }
+            return leaves[random.below(leaves.len() as u64) as usize].clone();
+        }
+        let mut kind = random.below(composite_kinds as u64) as usize;
+        if kind < generics.len() {
+            let g = generics[kind];
+            let arity = self.system.variances(g).len();
+            let args = (0..arity).map(|_| self.invent(random, depth - 1)).collect();
+            return Type::generic(g, args);
+        }
+        kind -= generics.len();
+        if records {
+            if kind == 0 {
+                return self.invent_record(None, random, depth);
+            }
+            kind -= 1;
+        }
+        if functions && kind == 0 {
+            let arity = random.below(3) as usize;
+            let params = (0..arity).map(|_| self.invent(random, depth - 2)).collect();
+            let result = self.invent(random, depth - 1);
+            return Type::function(params, result);
+        }
+        self.invent_product(random, depth)
+    }
+
+    fn invent_product(&mut self, random: &mut Random, depth: u32) -> Type {
+        let arity = random.below(4) as usize;
+        Type::product(
+            (0..arity)
+                .map(|_| self.invent(random, depth.saturating_sub(1)))
+                .collect(),
+        )
+    }
+
+    /// A record with `at_least` fields (if any) and some random others.
+    fn invent_record(&mut self, at_least: Option<&Arc<[RecordField]>>, random: &mut Random, depth: u32) -> Type {
+        let mut fields: Vec<RecordField> = at_least.map(|f| f.to_vec()).unwrap_or_default();
+        let names = self.system.invented_record_fields().to_vec();
+        let extra = random.below(3) + u64::from(fields.is_empty());
+        for _ in 0..extra {
+            if names.is_empty() {
+                break;
+            }
+            let name = names[random.below(names.len() as u64) as usize].clone();
+            if !fields.iter().any(|(n, _)| *n == name) {
+                let ty = self.invent(random, depth.saturating_sub(1));
+                fields.push((name, ty));
+            }
+        }
+        fields.sort_by(|a, b| a.0.cmp(&b.0));
+        Type::Record(fields.into())
+    }
+}
+
+/// Fisher-Yates with the program's random source.
+fn shuffle<T>(items: &mut [T], random: &mut Random) {
+    for i in (1..items.len()).rev() {
+        let j = random.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
