@@ -50,7 +50,10 @@ fn evaluator(text: &str) -> Execution {
     if program.text != text {
         return Execution::Rejected("the header does not regenerate the program".into());
     }
-    Execution::Output(format!("{}\n", evaluate(&spec, &program.program, program.program.root())))
+    Execution::Output(format!(
+        "{}\n",
+        evaluate(&spec, &program.program, program.program.root())
+    ))
 }
 
 #[test]

@@ -36,8 +36,8 @@ use crate::types::Type;
 /// ```
 /// use xsmith::effects::Effects;
 /// let spec = xsmith::example::spec();
-/// let tree = xsmith::example::program(&spec, 2);
-/// let variable = tree.root();
+/// let program = xsmith::example::program(&spec, 2);
+/// let variable = program.root();
 /// let mut a = Effects::default();
 /// a.writes.insert(variable);
 /// let mut b = Effects::default();
@@ -69,8 +69,8 @@ impl Effects {
     /// ```
     /// use xsmith::{effects::Effects, Access};
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::program(&spec, 2);
-    /// assert!(Effects::of_access(tree.root(), Access::Write).writes.contains(&tree.root()));
+    /// let program = xsmith::example::program(&spec, 2);
+    /// assert!(Effects::of_access(program.root(), Access::Write).writes.contains(&program.root()));
     /// ```
     pub fn of_access(binder: NodeId, access: Access) -> Effects {
         let mut effects = Effects::default();
@@ -124,9 +124,9 @@ impl Effects {
     /// ```
     /// use xsmith::{effects::Effects, Access};
     /// let spec = xsmith::example::spec();
-    /// let tree = xsmith::example::program(&spec, 2);
-    /// let writes = Effects::of_access(tree.root(), Access::Write);
-    /// assert!(writes.conflicts_with_access(tree.root(), Access::Read));
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let writes = Effects::of_access(program.root(), Access::Write);
+    /// assert!(writes.conflicts_with_access(program.root(), Access::Read));
     /// ```
     pub fn conflicts_with_access(&self, binder: NodeId, access: Access) -> bool {
         self.anything || self.writes.contains(&binder) || (access == Access::Write && self.reads.contains(&binder))
@@ -242,8 +242,8 @@ fn before_made(own: &OwnEffects) -> Effects {
 }
 
 /// The child in `slot`, if it is a single child.
-fn single_child(tree: &Program, node: NodeId, slot: usize) -> Option<NodeId> {
-    match tree.node(node).slots.get(slot)? {
+fn single_child(program: &Program, node: NodeId, slot: usize) -> Option<NodeId> {
+    match program.node(node).slots.get(slot)? {
         Slot::Child(child) => Some(*child),
         _ => None,
     }
@@ -263,40 +263,40 @@ struct Attributes {
 }
 
 impl Attributes {
-    fn summary(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
-        tree.attribute(self.summary.get().expect("set when made"), node)
+    fn summary(&self, program: &Program, node: NodeId) -> Arc<Effects> {
+        program.attribute(self.summary.get().expect("set when made"), node)
     }
 
-    fn compute_summary(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
-        let target = tree.node(node);
+    fn compute_summary(&self, program: &Program, node: NodeId) -> Arc<Effects> {
+        let target = program.node(node);
         let mut effects = Effects::default();
         if target.is_hole {
             return Arc::new(effects);
         }
         let own = self.table[target.production.index()];
         effects.io = own.io;
-        if let (Some(access), Some(binder)) = (own.reference, tree.reference_target(node)) {
+        if let (Some(access), Some(binder)) = (own.reference, program.reference_target(node)) {
             effects.absorb(&Effects::of_access(binder, access));
         }
         if let Some((index, access)) = own.container {
-            let container = single_child(tree, node, index).and_then(|child| tree.node_type(child));
+            let container = single_child(program, node, index).and_then(|child| program.node_type(child));
             match access {
                 Access::Read => effects.container_reads.push(container),
                 Access::Write => effects.container_writes.push(container),
             }
         }
-        if let Some(callee) = own.callee.and_then(|slot| single_child(tree, node, slot)) {
-            match self.latent(tree, callee, false, MAX_REFERENCE_CHAIN) {
+        if let Some(callee) = own.callee.and_then(|slot| single_child(program, node, slot)) {
+            match self.latent(program, callee, false, MAX_REFERENCE_CHAIN) {
                 Some(latent) => effects.absorb(&latent),
                 None => effects.anything = true,
             }
         }
-        let body = own.function_body.and_then(|slot| single_child(tree, node, slot));
+        let body = own.function_body.and_then(|slot| single_child(program, node, slot));
         let summary = self.summary.get().expect("set when made");
-        for child in tree.children(node).filter(|&child| Some(child) != body) {
+        for child in program.children(node).filter(|&child| Some(child) != body) {
             // A child being summarised already: the summary of a recursive
             // function's body was asked from inside that body. Not known.
-            match tree.attribute_unless_cyclic(summary, child) {
+            match program.attribute_unless_cyclic(summary, child) {
                 Some(below) => effects.absorb(&below),
                 None => effects.anything = true,
             }
@@ -308,13 +308,13 @@ impl Attributes {
     /// they are known. `indirect`: reached through a reference, so the
     /// function must be complete (a hole in it is not checked against the
     /// call's siblings when it is filled).
-    fn latent(&self, tree: &Program, callee: NodeId, indirect: bool, chain: usize) -> Option<Arc<Effects>> {
-        let target = tree.node(callee);
-        if target.is_hole || (indirect && !tree.attribute(&self.complete, callee)) {
+    fn latent(&self, program: &Program, callee: NodeId, indirect: bool, chain: usize) -> Option<Arc<Effects>> {
+        let target = program.node(callee);
+        if target.is_hole || (indirect && !program.attribute(&self.complete, callee)) {
             return None;
         }
         let own = self.table[target.production.index()];
-        if let Some(body) = own.function_body.and_then(|slot| single_child(tree, callee, slot)) {
+        if let Some(body) = own.function_body.and_then(|slot| single_child(program, callee, slot)) {
             // A function definition reached through a reference is only
             // known if nothing can rebind its name.
             if indirect && own.binder && !own.constant_binder {
@@ -322,15 +322,15 @@ impl Attributes {
             }
             // A function whose body calls itself: its summary is being
             // computed right now, and its effects are not known.
-            return tree.attribute_unless_cyclic(self.summary.get().expect("set when made"), body);
+            return program.attribute_unless_cyclic(self.summary.get().expect("set when made"), body);
         }
         if let (Some(value), true) = (own.definition_value, indirect) {
-            return self.latent(tree, single_child(tree, callee, value)?, true, chain);
+            return self.latent(program, single_child(program, callee, value)?, true, chain);
         }
         match own.reference {
             Some(Access::Read) if chain > 0 => {
-                let binder = tree.reference_target(callee)?;
-                self.latent(tree, binder, true, chain - 1)
+                let binder = program.reference_target(callee)?;
+                self.latent(program, binder, true, chain - 1)
             }
             _ => None,
         }
@@ -340,15 +340,15 @@ impl Attributes {
 /// The effect summaries of a spec's trees: an [`Attribute`] that depends on
 /// the subtree, so each summary is computed once and recomputed only when
 /// something below the node changes. (A summary that used the latent effects
-/// of a function elsewhere in the tree uses them only once that function is
+/// of a function elsewhere in the program uses them only once that function is
 /// complete, and so can never change; one computed before may stay "may do
 /// anything" after it is complete, which is safe.)
 ///
 /// ```
 /// let spec = xsmith::example::spec();
 /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-/// let tree = xsmith::example::program(&spec, 2);
-/// assert!(summaries.of(&tree, tree.root()).is_pure());
+/// let program = xsmith::example::program(&spec, 2);
+/// assert!(summaries.of(&program, program.root()).is_pure());
 /// ```
 #[derive(Clone)]
 pub struct EffectSummaries {
@@ -366,10 +366,15 @@ impl EffectSummaries {
         let complete: Attribute<bool> = {
             let this: Arc<OnceLock<Attribute<bool>>> = Arc::new(OnceLock::new());
             let itself = Arc::clone(&this);
-            let attribute = Attribute::new("complete", Dependence::Subtree, move |tree: &Program, node: NodeId| {
-                let complete = itself.get().expect("set right after it is made");
-                !tree.node(node).is_hole && tree.children(node).all(|child| tree.attribute(complete, child))
-            });
+            let attribute = Attribute::new(
+                "complete",
+                Dependence::Subtree,
+                move |program: &Program, node: NodeId| {
+                    let complete = itself.get().expect("set right after it is made");
+                    !program.node(node).is_hole
+                        && program.children(node).all(|child| program.attribute(complete, child))
+                },
+            );
             let _ = this.set(attribute.clone());
             attribute
         };
@@ -385,11 +390,15 @@ impl EffectSummaries {
         // A summary reads its children's (and called functions') through
         // the same attribute, so the closure holds the attributes weakly.
         let weak = Arc::downgrade(&attributes);
-        let summary = Attribute::new("effects", Dependence::Subtree, move |tree: &Program, node: NodeId| {
-            weak.upgrade()
-                .expect("the summaries outlive their trees' use")
-                .compute_summary(tree, node)
-        });
+        let summary = Attribute::new(
+            "effects",
+            Dependence::Subtree,
+            move |program: &Program, node: NodeId| {
+                weak.upgrade()
+                    .expect("the summaries outlive their trees' use")
+                    .compute_summary(program, node)
+            },
+        );
         let _ = attributes.summary.set(summary);
         EffectSummaries { attributes }
     }
@@ -399,11 +408,11 @@ impl EffectSummaries {
     /// ```
     /// let spec = xsmith::example::spec();
     /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-    /// let tree = xsmith::example::program(&spec, 5);
-    /// assert!(summaries.of(&tree, tree.root()).is_pure());
+    /// let program = xsmith::example::program(&spec, 5);
+    /// assert!(summaries.of(&program, program.root()).is_pure());
     /// ```
-    pub fn of(&self, tree: &Program, node: NodeId) -> Arc<Effects> {
-        self.attributes.summary(tree, node)
+    pub fn of(&self, program: &Program, node: NodeId) -> Arc<Effects> {
+        self.attributes.summary(program, node)
     }
 
     /// The latent effects of calling the function value the expression at
@@ -412,11 +421,11 @@ impl EffectSummaries {
     /// ```
     /// let spec = xsmith::example::spec();
     /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
-    /// let tree = xsmith::example::program(&spec, 5);
-    /// assert!(summaries.latent(&tree, tree.root()).is_none(), "not a function");
+    /// let program = xsmith::example::program(&spec, 5);
+    /// assert!(summaries.latent(&program, program.root()).is_none(), "not a function");
     /// ```
-    pub fn latent(&self, tree: &Program, callee: NodeId) -> Option<Arc<Effects>> {
-        self.attributes.latent(tree, callee, false, MAX_REFERENCE_CHAIN)
+    pub fn latent(&self, program: &Program, callee: NodeId) -> Option<Arc<Effects>> {
+        self.attributes.latent(program, callee, false, MAX_REFERENCE_CHAIN)
     }
 
     /// The effects a node of `production` is known to have before it is
@@ -445,21 +454,21 @@ impl EffectSummaries {
     /// Everything the siblings of `node` and of its ancestors may do, at
     /// every ancestor whose children run in an unspecified order: what a new
     /// node at `node` must not conflict with.
-    pub(crate) fn around(&self, tree: &Program, node: NodeId) -> Around {
+    pub(crate) fn around(&self, program: &Program, node: NodeId) -> Around {
         let mut parts = Vec::new();
         let mut child = node;
-        let mut cursor = tree.node(node).parent;
+        let mut cursor = program.node(node).parent;
         while let Some(parent) = cursor {
-            if !self.attributes.table[tree.node(parent).production.index()].strict_child_order {
-                for sibling in tree.children(parent).filter(|&sibling| sibling != child) {
-                    let effects = self.of(tree, sibling);
+            if !self.attributes.table[program.node(parent).production.index()].strict_child_order {
+                for sibling in program.children(parent).filter(|&sibling| sibling != child) {
+                    let effects = self.of(program, sibling);
                     if !effects.is_pure() {
                         parts.push(effects);
                     }
                 }
             }
             child = parent;
-            cursor = tree.node(parent).parent;
+            cursor = program.node(parent).parent;
         }
         Around { parts }
     }

@@ -21,29 +21,29 @@ impl Generator<'_> {
     /// become holes to fill later.
     pub(super) fn construct(
         &mut self,
-        tree: &mut Program,
+        program: &mut Program,
         hole: NodeId,
         chosen: ProdId,
         random: &mut Random,
     ) -> Result<(), GenerateError> {
         let spec = self.spec;
         let (production, properties) = (spec.production(chosen), spec.properties(chosen));
-        let depth = tree.node(hole).depth;
+        let depth = program.node(hole).depth;
         let child_depth = depth + properties.depth_increase;
         let past_depth_bound = depth >= self.options.max_depth;
-        let node_type = self.type_node(tree, hole, chosen)?;
-        let first_child = tree.len();
+        let node_type = self.type_node(program, hole, chosen)?;
+        let first_child = program.len();
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
         for field in production.fields() {
             slots.push(match field.kind() {
-                FieldKind::Child(node_type) => Slot::Child(tree.add_hole(*node_type, Some(hole), child_depth)),
+                FieldKind::Child(node_type) => Slot::Child(program.add_hole(*node_type, Some(hole), child_depth)),
                 FieldKind::List(element_type, length) => {
                     let drawn = if past_depth_bound {
                         length.min()
                     } else {
                         length.draw(random)
                     };
-                    let count = match (&node_type, &mut tree.typing) {
+                    let count = match (&node_type, &mut program.typing) {
                         (Some(ty), Some(typing)) => properties
                             .list_lengths
                             .iter()
@@ -51,29 +51,29 @@ impl Generator<'_> {
                             .map_or(drawn, |(_, f)| f(&mut typing.store, ty, drawn)),
                         _ => drawn,
                     };
-                    if count > self.options.max_nodes.saturating_sub(tree.len()) {
+                    if count > self.options.max_nodes.saturating_sub(program.len()) {
                         return Err(GenerateError::NodeBudget {
                             max_nodes: self.options.max_nodes,
                         });
                     }
                     Slot::List(
                         (0..count)
-                            .map(|_| tree.add_hole(*element_type, Some(hole), child_depth))
+                            .map(|_| program.add_hole(*element_type, Some(hole), child_depth))
                             .collect(),
                     )
                 }
                 FieldKind::Data(init) => Slot::Data(init.draw(random)),
             });
         }
-        if tree.len() > self.options.max_nodes {
+        if program.len() > self.options.max_nodes {
             return Err(GenerateError::NodeBudget {
                 max_nodes: self.options.max_nodes,
             });
         }
-        let last_child = tree.len();
-        tree.tree.fill(hole, chosen, slots);
+        let last_child = program.len();
+        program.tree.fill(hole, chosen, slots);
         if let Some(kind) = properties.scope {
-            tree.names.scopes.insert(
+            program.names.scopes.insert(
                 hole,
                 Scope {
                     kind,
@@ -82,19 +82,20 @@ impl Generator<'_> {
             );
         }
         if let Some(ty) = node_type {
-            self.type_children(tree, hole, chosen, ty);
+            self.type_children(program, hole, chosen, ty);
         }
-        self.bind_names(tree, hole, chosen, random)?;
+        self.bind_names(program, hole, chosen, random)?;
         if let Some(hook) = &properties.fresh {
             (hook.0)(&mut FreshNode {
                 grammar: spec.grammar(),
-                program: tree,
+                program: program,
                 node: hole,
                 random,
                 type_max_depth: self.options.type_max_depth,
             });
         }
-        tree.pending_holes
+        program
+            .pending_holes
             .extend((first_child..last_child).rev().map(|i| NodeId(i as u32)));
         Ok(())
     }
@@ -103,7 +104,7 @@ impl Generator<'_> {
     /// reference at a visible binder that fits, chosen at random.
     fn bind_names(
         &mut self,
-        tree: &mut Program,
+        program: &mut Program,
         node: NodeId,
         chosen: ProdId,
         random: &mut Random,
@@ -111,13 +112,13 @@ impl Generator<'_> {
         let spec = self.spec;
         let (production, properties) = (spec.production(chosen), spec.properties(chosen));
         if let Some(info) = &properties.binder_info {
-            tree.names.made += 1;
-            let name = format!("v{}", tree.names.made);
+            program.names.made += 1;
+            let name = format!("v{}", program.names.made);
             let index = production
                 .field_index(&info.name_field)
                 .expect("assembly checks the name field");
-            tree.tree.set_data(node, index, Value::Str(name));
-            tree.names.binders.insert(
+            program.tree.set_data(node, index, Value::Str(name));
+            program.names.binders.insert(
                 node,
                 Binder {
                     name_slot: index,
@@ -125,14 +126,14 @@ impl Generator<'_> {
                     style: info.style,
                 },
             );
-            if let Some(scope) = enclosing_scope(tree, node) {
-                tree.names.scopes[&scope].binders.push(node);
+            if let Some(scope) = enclosing_scope(program, node) {
+                program.names.scopes[&scope].binders.push(node);
             }
         }
         if let Some(info) = &properties.reference_info {
             let reference = chosen;
-            let visible = visible_bindings(tree, node);
-            let around = self.effects.around(tree, node);
+            let visible = visible_bindings(program, node);
+            let around = self.effects.around(program, node);
             let bindings = harmless_bindings(&around, &visible, info.access);
             let fitting = fitting_bindings(
                 spec,
@@ -140,22 +141,23 @@ impl Generator<'_> {
                 info.access,
                 reference,
                 node,
-                tree.typing.as_mut(),
+                program.typing.as_mut(),
                 false,
             );
             // Past the depth bound a reference lifts only when nothing in
             // sight fits, and then a definition that finishes soonest (the
             // choice was weighed with its height), so chains of lifts end.
-            let may_lift = tree.node(node).depth < self.options.max_depth || fitting.is_empty();
-            let site = harmless_lift_site(&around, spec, &self.liftable, tree, node, info.access).filter(|_| may_lift);
-            let typing = tree.typing.as_mut();
+            let may_lift = program.node(node).depth < self.options.max_depth || fitting.is_empty();
+            let site =
+                harmless_lift_site(&around, spec, &self.liftable, program, node, info.access).filter(|_| may_lift);
+            let typing = program.typing.as_mut();
             let mut definitions = match &site {
                 Some(site) => liftable(spec, site, reference, node, typing),
                 None => Vec::new(),
             };
             // Past the depth bound, only the definitions that finish soonest
             // (the height the choice was made with).
-            if tree.node(node).depth >= self.options.max_depth {
+            if program.node(node).depth >= self.options.max_depth {
                 let heights = &self.lift_heights;
                 if let Some(least) = definitions.iter().map(|d| heights[d.index()]).min() {
                     definitions.retain(|d| heights[d.index()] == least);
@@ -177,14 +179,14 @@ impl Generator<'_> {
                 None => {
                     let site = site.expect("lifting was weighed only with a site");
                     let definition = definitions[random.below(definitions.len() as u64) as usize];
-                    let lifted = self.lift(tree, node, &site, definition, random)?;
+                    let lifted = self.lift(program, node, &site, definition, random)?;
                     self.log.settle_reference(true);
-                    let binding = binding(tree, lifted);
+                    let binding = binding(program, lifted);
                     (binding.name, binding.binder, binding.ty)
                 }
             };
-            tree.names.reference_targets.insert(node, binder);
-            if let (Some(typing), Some(binding_type)) = (&mut tree.typing, &binding_type) {
+            program.names.reference_targets.insert(node, binder);
+            if let (Some(typing), Some(binding_type)) = (&mut program.typing, &binding_type) {
                 let ty = typing.types[node.index()].clone().expect("a typed node has a type");
                 typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {
                     production: production.name().to_string(),
@@ -194,7 +196,7 @@ impl Generator<'_> {
             let index = production
                 .field_index(&info.name_field)
                 .expect("assembly checks the name field");
-            tree.tree.set_data(node, index, Value::Str(name));
+            program.tree.set_data(node, index, Value::Str(name));
         }
         Ok(())
     }
@@ -204,7 +206,7 @@ impl Generator<'_> {
     /// and other children become holes. Returns the new binder.
     fn lift(
         &mut self,
-        tree: &mut Program,
+        program: &mut Program,
         reference: NodeId,
         site: &LiftSite,
         definition: ProdId,
@@ -215,29 +217,31 @@ impl Generator<'_> {
         // lifts (an initialiser whose references lift again) does not get a
         // fresh depth budget at each step, and past the bound the choice of
         // least finishing height ends it.
-        let scope = tree.node(site.scope);
+        let scope = program.node(site.scope);
         let depth =
-            (scope.depth + self.spec.properties(scope.production).depth_increase).max(tree.node(reference).depth);
-        let hole = tree.add_hole(definition, Some(site.scope), depth);
-        tree.tree.insert_into_list(site.scope, site.slot, site.position, hole);
-        if let Some(typing) = &mut tree.typing {
+            (scope.depth + self.spec.properties(scope.production).depth_increase).max(program.node(reference).depth);
+        let hole = program.add_hole(definition, Some(site.scope), depth);
+        program
+            .tree
+            .insert_into_list(site.scope, site.slot, site.position, hole);
+        if let Some(typing) = &mut program.typing {
             typing.types[hole.index()] = typing.types[reference.index()].clone();
         }
-        self.construct(tree, hole, definition, random)?;
+        self.construct(program, hole, definition, random)?;
         Ok(hole)
     }
 
     /// Gives a hole being filled its node's type (unified with the hole's),
     /// or `None` for an untyped spec.
-    fn type_node(&self, tree: &mut Program, node: NodeId, chosen: ProdId) -> Result<Option<Type>, GenerateError> {
-        let Some(typing) = &mut tree.typing else {
+    fn type_node(&self, program: &mut Program, node: NodeId, chosen: ProdId) -> Result<Option<Type>, GenerateError> {
+        let Some(typing) = &mut program.typing else {
             return Ok(None);
         };
         let production = self.spec.production(chosen);
         let info = self.spec.type_info(chosen);
         let required = typing.types[node.index()]
             .clone()
-            .expect("every hole of a typed tree has a type");
+            .expect("every hole of a typed program has a type");
         let ty = (info.node_type)(&mut typing.store);
         typing.store.unify(&ty, &required).map_err(|e| GenerateError::Type {
             production: production.name().to_string(),
@@ -248,11 +252,11 @@ impl Generator<'_> {
     }
 
     /// Gives the children of a node just made their types.
-    fn type_children(&self, tree: &mut Program, node: NodeId, chosen: ProdId, ty: Type) {
+    fn type_children(&self, program: &mut Program, node: NodeId, chosen: ProdId, ty: Type) {
         let production = self.spec.production(chosen);
         let info = self.spec.type_info(chosen);
-        let slots = tree.node(node).slots.clone();
-        let typing = tree.typing.as_mut().expect("only typed programs have node types");
+        let slots = program.node(node).slots.clone();
+        let typing = program.typing.as_mut().expect("only typed programs have node types");
         let field_lens: Vec<(&str, usize)> = production
             .fields()
             .iter()

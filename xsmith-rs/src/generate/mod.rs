@@ -187,14 +187,14 @@ impl<'s> Generator<'s> {
     /// ```
     /// let spec = xsmith::example::spec();
     /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
-    /// let tree = g.generate(&mut xsmith::Random::from_seed(3)).unwrap();
-    /// assert!(tree.ids().all(|id| !tree.node(id).is_hole));
+    /// let program = g.generate(&mut xsmith::Random::from_seed(3)).unwrap();
+    /// assert!(program.ids().all(|id| !program.node(id).is_hole));
     /// ```
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
         let started = Instant::now();
-        let mut tree = self.start();
+        let mut program = self.start();
         let mut fills: u32 = 0;
-        while self.fill_next_hole(&mut tree, random)? {
+        while self.fill_next_hole(&mut program, random)? {
             fills = fills.wrapping_add(1);
             if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
                 return Err(GenerateError::TimeLimit {
@@ -202,16 +202,16 @@ impl<'s> Generator<'s> {
                 });
             }
         }
-        self.make_types_ground(&mut tree, random)?;
-        self.log.record_program(self.spec, &tree);
-        Ok(tree)
+        self.make_types_ground(&mut program, random)?;
+        self.log.record_program(self.spec, &program);
+        Ok(program)
     }
 
     /// Concretizes every node's type, in node order.
-    fn make_types_ground(&self, tree: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
+    fn make_types_ground(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
         let spec = self.spec;
-        let productions: Vec<ProdId> = tree.ids().map(|id| tree.node(id).production).collect();
-        let Some(typing) = &mut tree.typing else {
+        let productions: Vec<ProdId> = program.ids().map(|id| program.node(id).production).collect();
+        let Some(typing) = &mut program.typing else {
             return Ok(());
         };
         for (index, production) in productions.into_iter().enumerate() {
@@ -232,23 +232,23 @@ impl<'s> Generator<'s> {
         Ok(())
     }
 
-    /// Fills the next hole of `tree` (depth first, left to right); `false`
+    /// Fills the next hole of `program` (depth first, left to right); `false`
     /// when none is left.
     ///
     /// ```
     /// let spec = xsmith::example::spec();
     /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
-    /// let mut tree = g.start();
+    /// let mut program = g.start();
     /// let mut random = xsmith::Random::from_seed(4);
-    /// assert!(g.fill_next_hole(&mut tree, &mut random).unwrap());
-    /// assert!(!tree.node(tree.root()).is_hole);
+    /// assert!(g.fill_next_hole(&mut program, &mut random).unwrap());
+    /// assert!(!program.node(program.root()).is_hole);
     /// ```
-    pub fn fill_next_hole(&mut self, tree: &mut Program, random: &mut Random) -> Result<bool, GenerateError> {
-        let Some(hole) = tree.pending_holes.pop() else {
+    pub fn fill_next_hole(&mut self, program: &mut Program, random: &mut Random) -> Result<bool, GenerateError> {
+        let Some(hole) = program.pending_holes.pop() else {
             return Ok(false);
         };
-        let chosen = self.choose(tree, hole, random)?;
-        self.construct(tree, hole, chosen, random)?;
+        let chosen = self.choose(program, hole, random)?;
+        self.construct(program, hole, chosen, random)?;
         Ok(true)
     }
 }
