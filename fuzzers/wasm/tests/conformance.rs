@@ -61,7 +61,7 @@ fn modules_validate_run_and_agree_on_every_engine() {
             .program(&spec, &mut generator, Source::Seed(seed))
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         let productions: std::collections::BTreeSet<&str> = program
-            .tree
+            .program
             .ids()
             .map(|id| spec.production(program.program.node(id).production).name())
             .collect();
