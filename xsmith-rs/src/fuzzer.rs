@@ -71,7 +71,7 @@ impl fmt::Debug for Fuzzer {
 /// ```
 /// let worker = std::thread::Builder::new().stack_size(xsmith::fuzzer::GENERATION_STACK).spawn(|| {
 ///     let spec = xsmith::example::spec();
-///     xsmith::example::tree(&spec, 3).len()
+///     xsmith::example::program(&spec, 3).len()
 /// });
 /// assert!(worker.unwrap().join().unwrap() >= 2);
 /// ```
