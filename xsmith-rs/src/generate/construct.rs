@@ -88,7 +88,7 @@ impl Generator<'_> {
         if let Some(hook) = &properties.fresh {
             (hook.0)(&mut FreshNode {
                 grammar: spec.grammar(),
-                program: program,
+                program,
                 node: hole,
                 random,
                 type_max_depth: self.options.type_max_depth,
