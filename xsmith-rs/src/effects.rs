@@ -483,6 +483,11 @@ pub(crate) struct Around {
 }
 
 impl Around {
+    /// Whether nothing around has an effect (no choice can conflict).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
     /// Whether `effects` conflicts with something around.
     pub(crate) fn conflicts(&self, effects: &Effects) -> bool {
         self.parts.iter().any(|part| part.conflicts(effects))

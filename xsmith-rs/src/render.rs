@@ -6,7 +6,6 @@ pub use pretty::DocAllocator;
 
 pub use crate::hooks::{Arena, Doc};
 
-use crate::grammar::Grammar;
 use crate::hooks::{RenderNode, RenderNodes};
 use crate::program::Program;
 use crate::properties::{Piece, Renderer};
@@ -62,14 +61,11 @@ pub fn render_node<'a>(spec: &'a Spec, program: &'a Program, node: NodeId, arena
 }
 
 impl RenderNodes for Spec {
-    fn grammar(&self) -> &Grammar {
-        Spec::grammar(self)
-    }
-
     fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
         let target = program.node(node);
         let production = self.production(target.production);
         let render = RenderNode {
+            grammar: self.grammar(),
             renderer: self,
             program,
             node,

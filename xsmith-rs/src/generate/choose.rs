@@ -80,6 +80,9 @@ impl<'s> Generator<'s> {
     /// Stage 2: drops the choices whose own effects conflict with what
     /// happens `around` the hole.
     fn drop_effect_conflicts(&mut self, around: &Around) {
+        if around.is_empty() {
+            return;
+        }
         let effects = &self.effects;
         self.choices
             .retain(|&choice| !around.conflicts(&effects.before_made(choice)));

@@ -30,6 +30,7 @@ pub type Doc<'a> = pretty::DocBuilder<'a, Arena<'a>, ()>;
 /// # let _ = call;
 /// ```
 pub struct RenderNode<'a> {
+    pub(crate) grammar: &'a Grammar,
     pub(crate) renderer: &'a dyn RenderNodes,
     pub(crate) program: &'a Program,
     pub(crate) node: NodeId,
@@ -40,9 +41,6 @@ pub struct RenderNode<'a> {
 /// rendering module runs them. A render function reaches other nodes'
 /// renderings through it.
 pub(crate) trait RenderNodes {
-    /// The grammar of the spec being rendered.
-    fn grammar(&self) -> &Grammar;
-
     /// The document of the subtree at `node`.
     fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a>;
 }
@@ -184,10 +182,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn production(&self) -> &'a str {
-        self.renderer
-            .grammar()
-            .production(self.program.node(self.node).production)
-            .name()
+        self.grammar.production(self.program.node(self.node).production).name()
     }
 
     /// The node's id.
@@ -221,7 +216,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn grammar(&self) -> &'a Grammar {
-        self.renderer.grammar()
+        self.grammar
     }
 
     /// The rendering of the single child in `field`.
