@@ -6,7 +6,7 @@ use std::sync::Arc;
 use indexmap::IndexMap;
 
 use super::{Properties, Spec, SpecError};
-use crate::component::{Component, FieldDecl, PropertyValue};
+use crate::component::{Component, FieldDecl, ProductionDecl, PropertyValue};
 use crate::grammar::{Field, FieldKind, Grammar, ProdId, Production};
 use crate::properties::{Piece, Renderer};
 use crate::scopes::ScopeKind;
@@ -66,69 +66,7 @@ impl Spec {
         }
         let lookup = |name: &str| by_name.get(name).copied();
 
-        let mut supertypes = Vec::with_capacity(decls.len());
-        for decl in &decls {
-            supertypes.push(match &decl.supertype {
-                None => None,
-                Some(name) => Some(lookup(name).ok_or_else(|| SpecError::UnknownSupertype {
-                    production: decl.name.clone(),
-                    supertype: name.clone(),
-                })?),
-            });
-        }
-        for (index, decl) in decls.iter().enumerate() {
-            let mut cursor = supertypes[index];
-            for _ in 0..decls.len() {
-                match cursor {
-                    Some(up) if up.index() == index => return Err(SpecError::SupertypeCycle(decl.name.clone())),
-                    Some(up) => cursor = supertypes[up.index()],
-                    None => break,
-                }
-            }
-        }
-
-        let mut productions = Vec::with_capacity(decls.len());
-        for (index, decl) in decls.iter().enumerate() {
-            let mut chain = vec![index];
-            while let Some(up) = supertypes[*chain.last().unwrap()] {
-                chain.push(up.index());
-            }
-            let mut fields: Vec<Field> = Vec::new();
-            for &ancestor in chain.iter().rev() {
-                for field in &decls[ancestor].fields {
-                    if fields.iter().any(|f| f.name == field.name()) {
-                        return Err(SpecError::DuplicateField {
-                            production: decl.name.clone(),
-                            field: field.name().to_string(),
-                        });
-                    }
-                    let node_type = |name: &String| {
-                        lookup(name).ok_or_else(|| SpecError::UnknownChildType {
-                            production: decls[ancestor].name.clone(),
-                            field: field.name().to_string(),
-                            node_type: name.clone(),
-                        })
-                    };
-                    let kind = match field {
-                        FieldDecl::Child { node_type: t, .. } => FieldKind::Child(node_type(t)?),
-                        FieldDecl::List {
-                            node_type: t, length, ..
-                        } => FieldKind::List(node_type(t)?, length.clone()),
-                        FieldDecl::Data { init, .. } => FieldKind::Data(init.clone()),
-                    };
-                    fields.push(Field {
-                        name: field.name().to_string(),
-                        kind,
-                    });
-                }
-            }
-            productions.push(Production {
-                name: decl.name.clone(),
-                supertype: supertypes[index],
-                is_abstract: decl.is_abstract,
-                fields,
-            });
-        }
+        let productions = grammar_productions(&decls, &by_name)?;
         let mut properties = vec![Properties::default(); productions.len()];
 
         for component in &components {
@@ -137,82 +75,13 @@ impl Spec {
                     property: value.property_name().to_string(),
                     production: name.clone(),
                 })?;
-                let (grammar, production) = (&productions[id.index()], &mut properties[id.index()]);
-                match value.clone() {
-                    PropertyValue::MayBeGenerated(v) => production.may_be_generated = v,
-                    PropertyValue::ChoiceWeight(w) => production.weight = w,
-                    PropertyValue::DepthIncrease(d) => production.depth_increase = d,
-                    PropertyValue::Fresh(hook) => production.fresh = Some(hook),
-                    PropertyValue::ChoiceFilter(filter) => production.filters.push(filter),
-                    PropertyValue::Render(renderer) => production.renderer = Some(renderer),
-                    PropertyValue::TypeInfo(info) => production.type_info = Some(info),
-                    PropertyValue::ListLength(field, length) => {
-                        list_field(grammar, &field)?;
-                        production.list_lengths.retain(|(f, _)| *f != field);
-                        production.list_lengths.push((field, length));
-                    }
-                    PropertyValue::BinderInfo(info) => {
-                        data_field(grammar, &info.name_field, "binder_info")?;
-                        production.binder_value = match &info.value_field {
-                            Some(field) => Some(child_field(grammar, field, "binder_info")?),
-                            None => None,
-                        };
-                        production.binder_info = Some(info);
-                    }
-                    PropertyValue::ReferenceInfo(info) => {
-                        data_field(grammar, &info.name_field, "reference_info")?;
-                        production.reference_info = Some(info);
-                    }
-                    PropertyValue::Scope(kind) => production.scope = Some(kind),
-                    PropertyValue::StrictChildOrder(strict) => production.strict_child_order = strict,
-                    PropertyValue::Io(io) => production.io = io,
-                    PropertyValue::Calls(field) => production.callee = Some(child_field(grammar, &field, "calls")?),
-                    PropertyValue::FunctionBody(field) => {
-                        production.function_body = Some(child_field(grammar, &field, "function_body")?)
-                    }
-                    PropertyValue::ContainerAccess(field, access) => {
-                        let index = child_field(grammar, &field, "mutable_container_access")?;
-                        production.container_access = Some((index, access));
-                    }
-                    PropertyValue::LiftPredicate(field) => production.lift_field = Some(list_field(grammar, &field)?),
-                    PropertyValue::Feature(group) => {
-                        if !production.features.contains(&group) {
-                            production.features.push(group)
-                        }
-                    }
-                }
+                apply(&productions[id.index()], &mut properties[id.index()], value.clone())?;
             }
         }
 
         for (production, properties) in productions.iter().zip(&properties) {
-            let concrete = !production.is_abstract;
-            if !(concrete && (properties.may_be_generated || properties.is_definition())) {
-                continue;
-            }
-            if type_system.is_some() {
-                let info = properties
-                    .type_info
-                    .as_ref()
-                    .ok_or_else(|| SpecError::MissingTypeInfo(production.name.clone()))?;
-                for (field, _) in &info.children {
-                    let is_child = production
-                        .field_index(field)
-                        .is_some_and(|i| !matches!(production.fields[i].kind, FieldKind::Data(_)));
-                    if !is_child {
-                        return Err(SpecError::UnknownTypeInfoField {
-                            production: production.name.clone(),
-                            field: field.to_string(),
-                        });
-                    }
-                }
-            }
-            match &properties.renderer {
-                None => return Err(SpecError::MissingRenderer(production.name.clone())),
-                Some(Renderer::Template(pieces)) => check_template(production, pieces)?,
-                Some(Renderer::Function(_)) => {}
-            }
+            check_production(production, properties, type_system.is_some())?;
         }
-
         for (production, properties) in productions.iter().zip(&properties) {
             if properties.lift_field.is_some() && properties.scope != Some(ScopeKind::Sequential) {
                 return Err(SpecError::LiftIntoNonSequentialScope(production.name.clone()));
@@ -247,6 +116,162 @@ impl Spec {
         }
         Ok(spec)
     }
+}
+
+/// The grammar of each declared production, in declaration order: its
+/// supertype (known, and no cycle through supertypes) and its fields,
+/// inherited ones first (no name twice, every child type known).
+fn grammar_productions(
+    decls: &[&ProductionDecl],
+    by_name: &IndexMap<String, ProdId>,
+) -> Result<Vec<Production>, SpecError> {
+    let lookup = |name: &str| by_name.get(name).copied();
+    let mut supertypes = Vec::with_capacity(decls.len());
+    for decl in decls {
+        supertypes.push(match &decl.supertype {
+            None => None,
+            Some(name) => Some(lookup(name).ok_or_else(|| SpecError::UnknownSupertype {
+                production: decl.name.clone(),
+                supertype: name.clone(),
+            })?),
+        });
+    }
+    for (index, decl) in decls.iter().enumerate() {
+        let mut cursor = supertypes[index];
+        for _ in 0..decls.len() {
+            match cursor {
+                Some(up) if up.index() == index => return Err(SpecError::SupertypeCycle(decl.name.clone())),
+                Some(up) => cursor = supertypes[up.index()],
+                None => break,
+            }
+        }
+    }
+
+    let mut productions = Vec::with_capacity(decls.len());
+    for (index, decl) in decls.iter().enumerate() {
+        let mut chain = vec![index];
+        while let Some(up) = supertypes[*chain.last().unwrap()] {
+            chain.push(up.index());
+        }
+        let mut fields: Vec<Field> = Vec::new();
+        for &ancestor in chain.iter().rev() {
+            for field in &decls[ancestor].fields {
+                if fields.iter().any(|f| f.name == field.name()) {
+                    return Err(SpecError::DuplicateField {
+                        production: decl.name.clone(),
+                        field: field.name().to_string(),
+                    });
+                }
+                let node_type = |name: &String| {
+                    lookup(name).ok_or_else(|| SpecError::UnknownChildType {
+                        production: decls[ancestor].name.clone(),
+                        field: field.name().to_string(),
+                        node_type: name.clone(),
+                    })
+                };
+                let kind = match field {
+                    FieldDecl::Child { node_type: t, .. } => FieldKind::Child(node_type(t)?),
+                    FieldDecl::List {
+                        node_type: t, length, ..
+                    } => FieldKind::List(node_type(t)?, length.clone()),
+                    FieldDecl::Data { init, .. } => FieldKind::Data(init.clone()),
+                };
+                fields.push(Field {
+                    name: field.name().to_string(),
+                    kind,
+                });
+            }
+        }
+        productions.push(Production {
+            name: decl.name.clone(),
+            supertype: supertypes[index],
+            is_abstract: decl.is_abstract,
+            fields,
+        });
+    }
+    Ok(productions)
+}
+
+/// Gives `production` (whose grammar is `grammar`) one property value,
+/// checking the fields it names.
+fn apply(grammar: &Production, production: &mut Properties, value: PropertyValue) -> Result<(), SpecError> {
+    match value {
+        PropertyValue::MayBeGenerated(v) => production.may_be_generated = v,
+        PropertyValue::ChoiceWeight(w) => production.weight = w,
+        PropertyValue::DepthIncrease(d) => production.depth_increase = d,
+        PropertyValue::Fresh(hook) => production.fresh = Some(hook),
+        PropertyValue::ChoiceFilter(filter) => production.filters.push(filter),
+        PropertyValue::Render(renderer) => production.renderer = Some(renderer),
+        PropertyValue::TypeInfo(info) => production.type_info = Some(info),
+        PropertyValue::ListLength(field, length) => {
+            list_field(grammar, &field)?;
+            production.list_lengths.retain(|(f, _)| *f != field);
+            production.list_lengths.push((field, length));
+        }
+        PropertyValue::BinderInfo(info) => {
+            data_field(grammar, &info.name_field, "binder_info")?;
+            production.binder_value = match &info.value_field {
+                Some(field) => Some(child_field(grammar, field, "binder_info")?),
+                None => None,
+            };
+            production.binder_info = Some(info);
+        }
+        PropertyValue::ReferenceInfo(info) => {
+            data_field(grammar, &info.name_field, "reference_info")?;
+            production.reference_info = Some(info);
+        }
+        PropertyValue::Scope(kind) => production.scope = Some(kind),
+        PropertyValue::StrictChildOrder(strict) => production.strict_child_order = strict,
+        PropertyValue::Io(io) => production.io = io,
+        PropertyValue::Calls(field) => production.callee = Some(child_field(grammar, &field, "calls")?),
+        PropertyValue::FunctionBody(field) => {
+            production.function_body = Some(child_field(grammar, &field, "function_body")?)
+        }
+        PropertyValue::ContainerAccess(field, access) => {
+            let index = child_field(grammar, &field, "mutable_container_access")?;
+            production.container_access = Some((index, access));
+        }
+        PropertyValue::LiftPredicate(field) => production.lift_field = Some(list_field(grammar, &field)?),
+        PropertyValue::Feature(group) => {
+            if !production.features.contains(&group) {
+                production.features.push(group)
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a production that can fill a hole or be lifted: in a typed spec
+/// it has a `type_info` typing only its child fields, and it has a renderer
+/// whose template names only its fields.
+fn check_production(production: &Production, properties: &Properties, typed: bool) -> Result<(), SpecError> {
+    let concrete = !production.is_abstract;
+    if !(concrete && (properties.may_be_generated || properties.is_definition())) {
+        return Ok(());
+    }
+    if typed {
+        let info = properties
+            .type_info
+            .as_ref()
+            .ok_or_else(|| SpecError::MissingTypeInfo(production.name.clone()))?;
+        for (field, _) in &info.children {
+            let is_child = production
+                .field_index(field)
+                .is_some_and(|i| !matches!(production.fields[i].kind, FieldKind::Data(_)));
+            if !is_child {
+                return Err(SpecError::UnknownTypeInfoField {
+                    production: production.name.clone(),
+                    field: field.to_string(),
+                });
+            }
+        }
+    }
+    match &properties.renderer {
+        None => return Err(SpecError::MissingRenderer(production.name.clone())),
+        Some(Renderer::Template(pieces)) => check_template(production, pieces)?,
+        Some(Renderer::Function(_)) => {}
+    }
+    Ok(())
 }
 
 /// Per production, the shape of its `type_info` node type, found by
