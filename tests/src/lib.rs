@@ -20,5 +20,6 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
 }
 
 pub mod conformance;
+pub mod functions;
 pub mod names;
 pub mod typed;

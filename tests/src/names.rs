@@ -110,10 +110,10 @@ fn may_fit(store: &TypeStore, a: &Type, b: &Type) -> bool {
 /// initialiser, a new expression, may lift again.
 fn reference_weight(hole: &Hole, writes: bool) -> u32 {
     let (tree, required) = (hole.program(), hole.required_type());
-    let (Some(store), Some(required)) = (tree.type_store(), required) else {
+    let (Some(store), Some(required), Some(node)) = (tree.type_store(), required, hole.node()) else {
         return 1;
     };
-    let visible = xsmith::names::visible_bindings(tree, hole.node());
+    let visible = xsmith::names::visible_bindings(tree, node);
     let fits = |b: &xsmith::names::Binding| {
         (b.writable || !writes) && b.ty.as_ref().is_some_and(|t| may_fit(store, t, &required))
     };

@@ -249,6 +249,7 @@ fn check_value(fields: &Fields, value: &Value, errors: &mut Errors) {
         | Value::DepthIncrease(_)
         | Value::Fresh(Fresh::Function(_))
         | Value::ChoiceFilter(_)
+        | Value::LiftFilter(_)
         | Value::Feature(_)
         | Value::Scope(_)
         | Value::StrictChildOrder(_)

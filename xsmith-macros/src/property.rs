@@ -34,6 +34,8 @@ pub enum Property {
     Scope,
     /// `lift_predicate`: the list field that receives lifted definitions.
     LiftPredicate,
+    /// `lift_filters`: whether a lift may go into the lift field here.
+    LiftFilters,
     /// `strict_child_order`: whether the children run in order.
     StrictChildOrder,
     /// `io`: whether the node does input or output.
@@ -48,7 +50,7 @@ pub enum Property {
 
 impl Property {
     /// Every property, in the order error messages list them.
-    pub const ALL: [Property; 18] = [
+    pub const ALL: [Property; 19] = [
         Property::Render,
         Property::ChoiceWeight,
         Property::MayBeGenerated,
@@ -62,6 +64,7 @@ impl Property {
         Property::ReferenceInfo,
         Property::Scope,
         Property::LiftPredicate,
+        Property::LiftFilters,
         Property::StrictChildOrder,
         Property::Io,
         Property::Calls,
@@ -87,7 +90,10 @@ impl Property {
     /// Whether a production may be given the property more than once (each
     /// value adds to the others).
     pub fn repeatable(self) -> bool {
-        matches!(self, Property::ChoiceFilters | Property::Feature)
+        matches!(
+            self,
+            Property::ChoiceFilters | Property::LiftFilters | Property::Feature
+        )
     }
 
     /// The keyword and what the property takes.
@@ -118,6 +124,7 @@ impl Property {
             Property::ReferenceInfo => ("reference_info", "`read(name_field)` or `write(name_field)`"),
             Property::Scope => ("scope", "`sequential` or `recursive`"),
             Property::LiftPredicate => ("lift_predicate", "the list field that receives lifted definitions"),
+            Property::LiftFilters => ("lift_filters", "a function of the lift site returning bool"),
             Property::StrictChildOrder => ("strict_child_order", "`true` or `false`"),
             Property::Io => ("io", "`true` or `false`"),
             Property::Calls => ("calls", "the child field holding the function value called"),

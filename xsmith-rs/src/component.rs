@@ -176,6 +176,7 @@ pub(crate) enum PropertyValue {
     ReferenceInfo(ReferenceInfo),
     Scope(ScopeKind),
     LiftPredicate(String),
+    LiftFilter(Filter),
     StrictChildOrder(bool),
     Io(bool),
     Calls(String),
@@ -199,6 +200,7 @@ impl PropertyValue {
             PropertyValue::ReferenceInfo(_) => "reference_info",
             PropertyValue::Scope(_) => "scope",
             PropertyValue::LiftPredicate(_) => "lift_predicate",
+            PropertyValue::LiftFilter(_) => "lift_filters",
             PropertyValue::StrictChildOrder(_) => "strict_child_order",
             PropertyValue::Io(_) => "io",
             PropertyValue::Calls(_) => "calls",
@@ -427,6 +429,25 @@ impl Component {
     /// ```
     pub fn lift_predicate(&mut self, production: &str, field: &str) -> &mut Component {
         self.property(production, PropertyValue::LiftPredicate(field.to_string()))
+    }
+
+    /// `lift_filters`: a predicate on the place a definition would be
+    /// lifted to, in a production that receives lifts (see
+    /// [`Component::lift_predicate`]), that must hold for the lift to go
+    /// there. The [`Hole`](crate::Hole) it sees has no node yet
+    /// ([`Hole::is_lift`](crate::Hole::is_lift)); its parent is the scope,
+    /// its required type the definition's. A refused site passes the lift
+    /// on to the next scope out that receives lifts. (The definition's own
+    /// `choice_filters` decide too.) Several filters all must hold.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// // No lifted definitions in blocks deeper than 4.
+    /// c.lift_predicate("Block", "stmts")
+    ///     .lift_filter("Block", xsmith::Filter::new(|site| site.depth() <= 4));
+    /// ```
+    pub fn lift_filter(&mut self, production: &str, filter: Filter) -> &mut Component {
+        self.property(production, PropertyValue::LiftFilter(filter))
     }
 
     /// `strict_child_order`: the production's children run in order (a

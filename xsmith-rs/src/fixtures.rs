@@ -16,6 +16,12 @@ use crate::Generator;
 
 /// The scoped language's spec.
 pub(crate) fn scoped() -> Spec {
+    scoped_with(Component::new("nothing more"))
+}
+
+/// The scoped language's spec, with the properties of `more` (set after
+/// the language's own, so they replace or add to them).
+pub(crate) fn scoped_with(more: Component) -> Spec {
     let mut c = Component::new("scoped");
     let name = || DataInit::new(|_| "");
     c.production(ProductionDecl::new("Program").child("body", "Block"))
@@ -118,7 +124,7 @@ pub(crate) fn scoped() -> Spec {
                 Piece::Text(")"),
             ]),
         );
-    Spec::assemble("Program", [c]).expect("the scoped spec is well formed")
+    Spec::assemble("Program", [c, more]).expect("the scoped spec is well formed")
 }
 
 /// Programs of `spec` from the seeds `seeds`, with `options`.

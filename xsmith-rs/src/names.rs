@@ -115,38 +115,59 @@ pub(crate) fn binding(program: &Program, binder: NodeId) -> Binding {
 }
 
 /// Where a lifted definition for a reference would go.
+#[derive(Clone, Debug)]
 pub(crate) struct LiftSite {
     /// The scope node that receives it.
     pub(crate) scope: NodeId,
     /// Its list slot.
     pub(crate) slot: usize,
-    /// The index in the list, just before the child holding the reference.
+    /// The index in the list: just before the child holding the reference,
+    /// or at the end when the reference is in a later field of the scope.
     pub(crate) position: usize,
+    /// The node type of the list's elements.
+    pub(crate) element_type: ProdId,
+    /// The depth the definition gets: the scope's children's, or the
+    /// reference's if deeper, so that a chain of lifts (an initialiser
+    /// whose references lift again) gets no fresh depth budget at each
+    /// step.
+    pub(crate) depth: u32,
     /// The definition productions that may be lifted there.
     pub(crate) definitions: Vec<ProdId>,
 }
 
-/// The nearest scope above `node` that may receive a lifted definition
-/// before it, with the definition productions that fit its list (writable
-/// ones only, for a write) and that `liftable` allows.
-pub(crate) fn lift_site(
+/// The scopes above `node` that may receive a lifted definition for it,
+/// nearest first, each with the definition productions that fit its list
+/// (writable ones only, for a write) and that `liftable` allows. A scope
+/// receives the definition before the child of its list that holds
+/// `node`, or at the end of the list when `node` is in a field after the
+/// list (a function's result expression after its body), where the
+/// definition is in sight too; a scope whose list comes after the field
+/// holding `node` cannot.
+pub(crate) fn lift_sites(
     spec: &Spec,
     liftable: &[bool],
     program: &Program,
     node: NodeId,
     access: Access,
-) -> Option<LiftSite> {
+) -> Vec<LiftSite> {
+    let mut sites = Vec::new();
     let mut child = node;
     let mut cursor = program.node(node).parent;
     while let Some(scope) = cursor {
         let kind = program.node(scope).production;
-        let production = spec.production(kind);
-        if let Some(slot) = spec.properties(kind).lift_field {
-            let FieldKind::List(element_type, _) = production.fields()[slot].kind() else {
+        let properties = spec.properties(kind);
+        if let Some(slot) = properties.lift_field {
+            let FieldKind::List(element_type, _) = spec.production(kind).fields()[slot].kind() else {
                 unreachable!("lift fields are checked to be lists")
             };
-            let position = match &program.node(scope).slots[slot] {
-                Slot::List(children) => children.iter().position(|&c| c == child),
+            let slots = &program.node(scope).slots;
+            let position = match &slots[slot] {
+                Slot::List(children) => children.iter().position(|&c| c == child).or_else(|| {
+                    let later = slots[slot + 1..]
+                        .iter()
+                        .any(|s| matches!(s, Slot::Child(c) if *c == child));
+                    later.then_some(children.len())
+                }),
                 _ => None,
             };
             let definitions: Vec<ProdId> = spec
@@ -161,10 +182,13 @@ pub(crate) fn lift_site(
                 })
                 .collect();
             if let (Some(position), false) = (position, definitions.is_empty()) {
-                return Some(LiftSite {
+                let at = program.node(scope);
+                sites.push(LiftSite {
                     scope,
                     slot,
                     position,
+                    element_type: *element_type,
+                    depth: (at.depth + properties.depth_increase).max(program.node(node).depth),
                     definitions,
                 });
             }
@@ -172,7 +196,7 @@ pub(crate) fn lift_site(
         child = scope;
         cursor = program.node(scope).parent;
     }
-    None
+    sites
 }
 
 #[cfg(test)]
@@ -180,6 +204,13 @@ mod tests {
     use super::*;
     use crate::fixtures::{nodes_named, programs, scoped};
     use crate::Options;
+
+    /// How many blocks hold `node`.
+    fn depth_in_blocks(program: &Program, node: NodeId) -> usize {
+        std::iter::successors(program.node(node).parent, |&a| program.node(a).parent)
+            .filter(|&a| program.names.scopes.contains_key(&a))
+            .count()
+    }
 
     /// The child of `scope` on the way to `node`, and its position.
     fn position_in(program: &Program, scope: NodeId, node: NodeId) -> usize {
@@ -257,16 +288,21 @@ mod tests {
         let spec = scoped();
         let liftable: Vec<bool> = spec.grammar().ids().map(|id| spec.is_liftable(id)).collect();
         let (let_, const_) = (spec.lookup("Let").unwrap(), spec.lookup("Const").unwrap());
-        let mut sites = 0;
+        let mut references = 0;
         for program in programs(&spec, Options::default(), 0..100) {
             for reference in nodes_named(&spec, &program, "Ref") {
-                let site =
-                    lift_site(&spec, &liftable, &program, reference, Access::Read).expect("blocks receive lifts");
-                sites += 1;
+                let sites = lift_sites(&spec, &liftable, &program, reference, Access::Read);
+                assert_eq!(
+                    sites.len(),
+                    depth_in_blocks(&program, reference),
+                    "every block out receives lifts"
+                );
+                let site = sites.first().expect("blocks receive lifts");
+                references += 1;
                 assert_eq!(Some(site.scope), enclosing_scope(&program, reference));
                 assert_eq!(site.position, position_in(&program, site.scope, reference));
                 assert_eq!(site.definitions, [let_, const_]);
-                let write = lift_site(&spec, &liftable, &program, reference, Access::Write).unwrap();
+                let write = &lift_sites(&spec, &liftable, &program, reference, Access::Write)[0];
                 assert_eq!(
                     write.definitions,
                     [let_],
@@ -274,6 +310,6 @@ mod tests {
                 );
             }
         }
-        assert!(sites > 100);
+        assert!(references > 100);
     }
 }

@@ -144,13 +144,14 @@ fn items(tree: &xsmith::Tree) -> &[NodeId] {
 /// The last item of the module is a function: the one `main` calls.
 /// (Lifted items go before the item that needs them, so it stays last.)
 fn not_last(hole: &Hole) -> bool {
-    items(hole.program()).last() != Some(&hole.node())
+    hole.node()
+        .is_none_or(|node| items(hole.program()).last() != Some(&node))
 }
 
 /// The nearest ancestor of the hole named `name` inside the hole's function.
 fn enclosing(hole: &Hole, name: &str) -> Option<NodeId> {
     let (grammar, tree) = (hole.grammar(), hole.program());
-    let mut at = tree.node(hole.node()).parent;
+    let mut at = hole.parent();
     while let Some(node) = at {
         match grammar.production(tree.node(node).production).name() {
             "Func" => return None,

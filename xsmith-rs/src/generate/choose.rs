@@ -17,11 +17,11 @@
 //!
 //! The survivors are weighed (`choice_weight`) and one is drawn.
 
-use super::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
+use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator};
 use crate::effects::Around;
 use crate::grammar::ProdId;
-use crate::hooks::Hole;
+use crate::hooks::{Hole, Place};
 use crate::names::visible_bindings;
 use crate::program::Program;
 use crate::properties::Weight;
@@ -59,7 +59,7 @@ impl<'s> Generator<'s> {
         Hole {
             grammar: self.spec.grammar(),
             program,
-            node,
+            place: Place::Node(node),
             max_depth: self.options.max_depth,
         }
     }
@@ -130,9 +130,10 @@ impl<'s> Generator<'s> {
             harmless_bindings(around, &visible, Access::Read),
             harmless_bindings(around, &visible, Access::Write),
         ];
+        let max_depth = self.options.max_depth;
         let sites = [
-            harmless_lift_site(around, spec, &self.liftable, program, node, Access::Read),
-            harmless_lift_site(around, spec, &self.liftable, program, node, Access::Write),
+            harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Read, max_depth),
+            harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Write, max_depth),
         ];
         let mut typing = program.typing.as_mut();
         let lift_heights = &self.lift_heights;
@@ -141,14 +142,13 @@ impl<'s> Generator<'s> {
             let Some(info) = &spec.properties(choice).reference_info else {
                 return true;
             };
-            let site = &sites[usize::from(info.access == Access::Write)];
+            let sites = &sites[usize::from(info.access == Access::Write)];
             let candidates = &bindings[usize::from(info.access == Access::Write)];
             if !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty() {
                 return true;
             }
-            let definitions = match site {
-                Some(site) => liftable(spec, site, choice, node, typing.as_deref_mut()),
-                None => return false,
+            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, typing.as_deref_mut()) else {
+                return false;
             };
             // A reference that only lifting can settle finishes once the
             // new definition does, a step later.

@@ -5,7 +5,7 @@
 
 use smallvec::SmallVec;
 
-use super::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
+use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator};
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::{ChildTypes, FreshNode};
@@ -148,12 +148,21 @@ impl Generator<'_> {
             // sight fits, and then a definition that finishes soonest (the
             // choice was weighed with its height), so chains of lifts end.
             let may_lift = program.node(node).depth < self.options.max_depth || fitting.is_empty();
-            let site =
-                harmless_lift_site(&around, spec, &self.liftable, program, node, info.access).filter(|_| may_lift);
-            let typing = program.typing.as_mut();
-            let mut definitions = match &site {
-                Some(site) => liftable(spec, site, reference, node, typing),
-                None => Vec::new(),
+            let sites = match may_lift {
+                true => harmless_lift_sites(
+                    &around,
+                    spec,
+                    &self.liftable,
+                    program,
+                    node,
+                    info.access,
+                    self.options.max_depth,
+                ),
+                false => Vec::new(),
+            };
+            let (site, mut definitions) = match nearest_lift(spec, &sites, reference, node, program.typing.as_mut()) {
+                Some((site, definitions)) => (Some(site.clone()), definitions),
+                None => (None, Vec::new()),
             };
             // Past the depth bound, only the definitions that finish soonest
             // (the height the choice was made with).
@@ -212,15 +221,9 @@ impl Generator<'_> {
         definition: ProdId,
         random: &mut Random,
     ) -> Result<NodeId, GenerateError> {
-        // The definition goes beside the reference's ancestors, but its
-        // initialiser starts no shallower than the reference: a chain of
-        // lifts (an initialiser whose references lift again) does not get a
-        // fresh depth budget at each step, and past the bound the choice of
-        // least finishing height ends it.
-        let scope = program.node(site.scope);
-        let depth =
-            (scope.depth + self.spec.properties(scope.production).depth_increase).max(program.node(reference).depth);
-        let hole = program.add_hole(definition, Some(site.scope), depth);
+        // Past the bound the choice of least finishing height ends a chain
+        // of lifts (see `LiftSite::depth`).
+        let hole = program.add_hole(definition, Some(site.scope), site.depth);
         program
             .tree
             .insert_into_list(site.scope, site.slot, site.position, hole);

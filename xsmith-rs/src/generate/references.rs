@@ -4,8 +4,10 @@
 
 use crate::effects::Around;
 use crate::grammar::ProdId;
-use crate::names::{lift_site, Binding, LiftSite};
+use crate::hooks::{Hole, Place};
+use crate::names::{lift_sites, Binding, LiftSite};
 use crate::program::{Program, Typing};
+use crate::properties::Filter;
 use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::tree::NodeId;
@@ -52,13 +54,7 @@ fn unifies_quickly(store: &TypeStore, a: &Type, b: &Type) -> Option<bool> {
 /// The definition productions of `site` that a reference of production `reference`
 /// at `node` could be given by lifting (in a typed tree, those whose type can
 /// be the reference's).
-pub(crate) fn liftable(
-    spec: &Spec,
-    site: &LiftSite,
-    reference: ProdId,
-    node: NodeId,
-    typing: Option<&mut Typing>,
-) -> Vec<ProdId> {
+fn liftable(spec: &Spec, site: &LiftSite, reference: ProdId, node: NodeId, typing: Option<&mut Typing>) -> Vec<ProdId> {
     let Some(typing) = typing else {
         return site.definitions.clone();
     };
@@ -84,22 +80,62 @@ pub(crate) fn liftable(
         .collect()
 }
 
-/// Where a new variable for a reference at `node` could be lifted, unless
-/// even a new variable's read (or write) would conflict with what happens
-/// `around` it (a sibling that calls a function value, which may do
-/// anything).
-pub(crate) fn harmless_lift_site(
+/// The nearest of `sites` where a definition can be lifted for a
+/// reference of production `reference` at `node`, with the definitions
+/// that fit there (see [`liftable`]); `None` if no site has one.
+pub(crate) fn nearest_lift<'s>(
+    spec: &Spec,
+    sites: &'s [LiftSite],
+    reference: ProdId,
+    node: NodeId,
+    mut typing: Option<&mut Typing>,
+) -> Option<(&'s LiftSite, Vec<ProdId>)> {
+    sites.iter().find_map(|site| {
+        let definitions = liftable(spec, site, reference, node, typing.as_deref_mut());
+        (!definitions.is_empty()).then_some((site, definitions))
+    })
+}
+
+/// Where a new variable for a reference at `node` could be lifted,
+/// nearest first (see [`lift_sites`]), keeping at each site the
+/// definitions whose `choice_filters` accept it, and the sites whose
+/// `lift_filters` accept a lift; none if even a new variable's read (or
+/// write) would conflict with what happens `around` it (a sibling that
+/// calls a function value, which may do anything).
+pub(crate) fn harmless_lift_sites(
     around: &Around,
     spec: &Spec,
     liftable: &[bool],
     program: &Program,
     node: NodeId,
     access: Access,
-) -> Option<LiftSite> {
+    max_depth: u32,
+) -> Vec<LiftSite> {
     if around.conflicts_with_new_variable(access) {
-        return None;
+        return Vec::new();
     }
-    lift_site(spec, liftable, program, node, access)
+    let mut sites = lift_sites(spec, liftable, program, node, access);
+    sites.retain_mut(|site| {
+        let hole = Hole {
+            grammar: spec.grammar(),
+            program,
+            place: Place::Lift {
+                scope: site.scope,
+                node_type: site.element_type,
+                depth: site.depth,
+                reference: node,
+            },
+            max_depth,
+        };
+        let accepts = |filters: &[Filter]| filters.iter().all(|f| (f.0)(&hole));
+        if !accepts(&spec.properties(program.node(site.scope).production).lift_filters) {
+            return false;
+        }
+        site.definitions
+            .retain(|&definition| accepts(&spec.properties(definition).filters));
+        !site.definitions.is_empty()
+    });
+    sites
 }
 
 /// The bindings a reference could read (or write) without conflicting
@@ -228,9 +264,64 @@ fn binding_fits(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixtures::{nodes_named, programs, scoped};
+    use crate::component::Component;
+    use crate::fixtures::{nodes_named, programs, scoped, scoped_with};
     use crate::names::visible_bindings;
-    use crate::Options;
+    use crate::{Filter, Options};
+
+    /// The depth of the block holding each node named `name`.
+    fn block_depths(spec: &Spec, program: &Program, name: &'static str) -> Vec<u32> {
+        nodes_named(spec, program, name)
+            .map(|node| {
+                program
+                    .node(program.node(node).parent.expect("a statement is in a block"))
+                    .depth
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_lift_goes_only_where_the_definitions_filter_and_the_scopes_lift_filter_say_yes() {
+        // Definitions only by lifting; `Const`s only into blocks at depth
+        // 2 or less (their own filter: a lifted definition is at least a
+        // level below its block), any lift only into blocks at depth 4 or
+        // less (the blocks' lift filter).
+        let mut only_lifted = Component::new("only lifted");
+        only_lifted
+            .may_be_generated("Let", false)
+            .may_be_generated("Const", false)
+            .choice_filter("Const", Filter::new(|hole| hole.is_lift() && hole.depth() <= 3))
+            .lift_filter("Block", Filter::new(|site| site.depth() <= 5));
+        let spec = scoped_with(only_lifted);
+        let (mut lets, mut consts) = (0, 0);
+        for program in programs(&spec, Options::default(), 0..300) {
+            for depth in block_depths(&spec, &program, "Let") {
+                assert!(depth <= 4, "a Let lifted into a block at depth {depth}");
+                lets += 1;
+            }
+            for depth in block_depths(&spec, &program, "Const") {
+                assert!(depth <= 2, "a Const lifted into a block at depth {depth}");
+                consts += 1;
+            }
+        }
+        assert!(
+            lets > 100 && consts > 20,
+            "the sample lifts ({lets} lets, {consts} consts)"
+        );
+    }
+
+    #[test]
+    fn a_lift_refused_everywhere_leaves_references_only_to_what_is_in_sight() {
+        let mut never = Component::new("never lift");
+        never.lift_filter("Block", Filter::new(|_| false));
+        let spec = scoped_with(never);
+        let programs = programs(&spec, Options::default(), 0..300);
+        let references: usize = programs.iter().map(|p| nodes_named(&spec, p, "Ref").count()).sum();
+        assert!(
+            references > 100,
+            "references still find what is in sight ({references})"
+        );
+    }
 
     #[test]
     fn a_write_fits_only_writable_bindings_and_first_only_stops_at_the_first() {
@@ -262,7 +353,7 @@ mod tests {
                 let visible = visible_bindings(&program, node);
                 let around = Around::default();
                 assert_eq!(harmless_bindings(&around, &visible, Access::Write).len(), visible.len());
-                assert!(harmless_lift_site(&around, &spec, &[true; 13], &program, node, Access::Read).is_some());
+                assert!(!harmless_lift_sites(&around, &spec, &[true; 13], &program, node, Access::Read, 5).is_empty());
             }
         }
     }

@@ -7,6 +7,14 @@ use crate::types::Type;
 
 /// A hole being filled, as choice filters and dynamic weights see it.
 ///
+/// Two kinds of hole are asked about: a hole of the tree being filled, and
+/// the place where a definition would be lifted (inserted into a scope's
+/// list before the node that needs it) if the generator chose to: there
+/// the node does not exist yet ([`Hole::node`] is `None`), and
+/// [`Hole::parent`] is the scope that would receive it. A definition's
+/// `choice_filters` decide on both, so a definition kept to the top level
+/// by its filter is never lifted anywhere else.
+///
 /// ```
 /// let filter = xsmith::Filter::new(|hole: &xsmith::Hole| hole.depth() + 1 < hole.max_depth());
 /// # let _ = filter;
@@ -14,19 +22,65 @@ use crate::types::Type;
 pub struct Hole<'a> {
     pub(crate) grammar: &'a Grammar,
     pub(crate) program: &'a Program,
-    pub(crate) node: NodeId,
+    pub(crate) place: Place,
     pub(crate) max_depth: u32,
 }
 
+/// Where a [`Hole`] is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Place {
+    /// A hole node of the tree.
+    Node(NodeId),
+    /// A definition that would be lifted into `scope` for the reference at
+    /// `reference`: its node would be of node type `node_type`, at `depth`,
+    /// with the reference's type.
+    Lift {
+        scope: NodeId,
+        node_type: ProdId,
+        depth: u32,
+        reference: NodeId,
+    },
+}
+
 impl<'a> Hole<'a> {
-    /// The hole's node.
+    /// The hole's node, or `None` where a definition is considered for
+    /// lifting (its node does not exist yet).
     ///
     /// ```
-    /// let f = xsmith::Filter::new(|hole| hole.node().index() > 0);
+    /// let f = xsmith::Filter::new(|hole| hole.node().is_some_and(|node| node.index() > 0));
     /// # let _ = f;
     /// ```
-    pub fn node(&self) -> NodeId {
-        self.node
+    pub fn node(&self) -> Option<NodeId> {
+        match self.place {
+            Place::Node(node) => Some(node),
+            Place::Lift { .. } => None,
+        }
+    }
+
+    /// The node the hole's node is (or, for a lift, would be) a child of;
+    /// `None` at the root. Walk up from here to ask where the hole is.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.parent().is_some());
+    /// # let _ = f;
+    /// ```
+    pub fn parent(&self) -> Option<NodeId> {
+        match self.place {
+            Place::Node(node) => self.program.node(node).parent,
+            Place::Lift { scope, .. } => Some(scope),
+        }
+    }
+
+    /// Whether a definition is being considered for lifting here, rather
+    /// than a hole of the tree being filled.
+    ///
+    /// ```
+    /// // Lifted definitions only at depth 3 or less.
+    /// let f = xsmith::Filter::new(|hole| !hole.is_lift() || hole.depth() <= 3);
+    /// # let _ = f;
+    /// ```
+    pub fn is_lift(&self) -> bool {
+        matches!(self.place, Place::Lift { .. })
     }
 
     /// The depth the filling node will have.
@@ -36,7 +90,10 @@ impl<'a> Hole<'a> {
     /// # let _ = w;
     /// ```
     pub fn depth(&self) -> u32 {
-        self.program.node(self.node).depth
+        match self.place {
+            Place::Node(node) => self.program.node(node).depth,
+            Place::Lift { depth, .. } => depth,
+        }
     }
 
     /// The `--max-depth` in force.
@@ -56,7 +113,10 @@ impl<'a> Hole<'a> {
     /// # let _ = f;
     /// ```
     pub fn node_type(&self) -> ProdId {
-        self.program.node(self.node).production
+        match self.place {
+            Place::Node(node) => self.program.node(node).production,
+            Place::Lift { node_type, .. } => node_type,
+        }
     }
 
     /// The type the hole's parent requires of it (typed specs only).
@@ -66,7 +126,10 @@ impl<'a> Hole<'a> {
     /// # let _ = f;
     /// ```
     pub fn required_type(&self) -> Option<Type> {
-        self.program.node_type(self.node)
+        match self.place {
+            Place::Node(node) => self.program.node_type(node),
+            Place::Lift { reference, .. } => self.program.node_type(reference),
+        }
     }
 
     /// The production of the hole's parent, `None` at the root.
@@ -76,7 +139,7 @@ impl<'a> Hole<'a> {
     /// # let _ = f;
     /// ```
     pub fn parent_production(&self) -> Option<&'a Production> {
-        let parent = self.program.node(self.node).parent?;
+        let parent = self.parent()?;
         Some(self.grammar.production(self.program.node(parent).production))
     }
 

@@ -12,5 +12,6 @@ mod render_node;
 pub use child_types::ChildTypes;
 pub use fresh_node::FreshNode;
 pub use hole::Hole;
+pub(crate) use hole::Place;
 pub(crate) use render_node::RenderNodes;
 pub use render_node::{Arena, Doc, RenderNode};

@@ -86,6 +86,9 @@ impl Spec {
             if properties.lift_field.is_some() && properties.scope != Some(ScopeKind::Sequential) {
                 return Err(SpecError::LiftIntoNonSequentialScope(production.name.clone()));
             }
+            if !properties.lift_filters.is_empty() && properties.lift_field.is_none() {
+                return Err(SpecError::LiftFilterWithoutLiftField(production.name.clone()));
+            }
         }
 
         let features_off_by_default: Vec<String> = components
@@ -232,6 +235,7 @@ fn apply(grammar: &Production, production: &mut Properties, value: PropertyValue
             production.container_access = Some((index, access));
         }
         PropertyValue::LiftPredicate(field) => production.lift_field = Some(list_field(grammar, &field)?),
+        PropertyValue::LiftFilter(filter) => production.lift_filters.push(filter),
         PropertyValue::Feature(group) => {
             if !production.features.contains(&group) {
                 production.features.push(group)

@@ -69,6 +69,9 @@ pub enum SpecError {
     /// A `lift_predicate` is given to a production that is not a sequential
     /// scope (a lifted definition must not see itself).
     LiftIntoNonSequentialScope(String),
+    /// A `lift_filters` is given to a production without a
+    /// `lift_predicate` (it receives no lifts to filter).
+    LiftFilterWithoutLiftField(String),
     /// A property names a field that is not a single child.
     NotAChildField {
         /// The production.
@@ -160,6 +163,12 @@ impl fmt::Display for SpecError {
             ),
             SpecError::LiftIntoNonSequentialScope(p) => {
                 write!(f, "production `{p}` has a lift_predicate but is not a sequential scope")
+            }
+            SpecError::LiftFilterWithoutLiftField(p) => {
+                write!(
+                    f,
+                    "production `{p}` has lift_filters but no lift_predicate naming the field that receives lifts"
+                )
             }
             SpecError::NotAChildField {
                 production,

@@ -35,6 +35,8 @@ pub(crate) struct Properties {
     pub(crate) scope: Option<ScopeKind>,
     /// The list field that may receive lifted definitions.
     pub(crate) lift_field: Option<usize>,
+    /// Whether a lift may go into the lift field at a given site.
+    pub(crate) lift_filters: Vec<Filter>,
     pub(crate) strict_child_order: bool,
     pub(crate) io: bool,
     /// The child that is called, for a production that calls a function
@@ -66,6 +68,7 @@ impl Default for Properties {
             reference_info: None,
             scope: None,
             lift_field: None,
+            lift_filters: Vec::new(),
             strict_child_order: false,
             io: false,
             callee: None,
