@@ -77,7 +77,7 @@ pub use campaign::{Campaign, CampaignError, Shard, Tally, Verdict};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
-pub use generate::{ChoiceLog, GenerateError, Generator};
+pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
 pub use hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
 pub use options::{OptionError, Options};

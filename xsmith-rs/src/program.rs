@@ -57,6 +57,8 @@ pub(crate) struct Names {
     pub(crate) made: u32,
     /// The binder each settled reference points at.
     pub(crate) reference_targets: IndexMap<NodeId, NodeId>,
+    /// Each lifted definition, with the reference it was lifted for.
+    pub(crate) lifted_for: IndexMap<NodeId, NodeId>,
 }
 
 /// A node that introduces a scope.
@@ -150,6 +152,43 @@ impl Program {
     /// ```
     pub fn type_store(&self) -> Option<&TypeStore> {
         self.typing.as_ref().map(|t| &t.store)
+    }
+
+    /// The reference a lifted definition was lifted for; `None` for a node
+    /// that was not lifted.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 1);
+    /// assert_eq!(program.lifted_for(program.root()), None);
+    /// ```
+    pub fn lifted_for(&self, definition: NodeId) -> Option<NodeId> {
+        self.names.lifted_for.get(&definition).copied()
+    }
+
+    /// The tree as an indented outline, one node a line (see
+    /// [`Tree::outline`]), with each node's type in a typed program (the
+    /// type its hole requires, for a hole), and each reference's target.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 1);
+    /// assert!(program.outline(spec.grammar()).starts_with("Program"));
+    /// ```
+    pub fn outline(&self, grammar: &crate::grammar::Grammar) -> String {
+        self.tree.outline_annotated(grammar, &|id| {
+            let mut note = String::new();
+            if let (Some(typing), Some(ty)) = (&self.typing, self.node_type(id)) {
+                note.push_str(&format!(" : {}", typing.store.system().display(&ty)));
+            }
+            if let Some(target) = self.reference_target(id) {
+                note.push_str(&format!(" -> node {}", target.index()));
+            }
+            if let Some(reference) = self.lifted_for(id) {
+                note.push_str(&format!(" (lifted for node {})", reference.index()));
+            }
+            note
+        })
     }
 }
 

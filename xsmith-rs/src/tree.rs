@@ -242,18 +242,38 @@ impl Tree {
     /// assert_eq!(tree.outline(spec.grammar()), "(hole Program)\n");
     /// ```
     pub fn outline(&self, grammar: &Grammar) -> String {
+        self.outline_annotated(grammar, &|_| String::new())
+    }
+
+    /// The outline, with `note(node)` after each node's line head (its
+    /// production and data fields, or `(hole T)`).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let outline = program.tree().outline_annotated(spec.grammar(), &|id| format!(" #{}", id.index()));
+    /// assert!(outline.starts_with("Program #0"));
+    /// ```
+    pub fn outline_annotated(&self, grammar: &Grammar, note: &dyn Fn(NodeId) -> String) -> String {
         let mut out = String::new();
-        self.outline_into(grammar, self.root(), 0, &mut out);
+        self.outline_into(grammar, note, self.root(), 0, &mut out);
         out
     }
 
-    fn outline_into(&self, grammar: &Grammar, id: NodeId, indent: usize, out: &mut String) {
+    fn outline_into(
+        &self,
+        grammar: &Grammar,
+        note: &dyn Fn(NodeId) -> String,
+        id: NodeId,
+        indent: usize,
+        out: &mut String,
+    ) {
         use std::fmt::Write;
         let node = self.node(id);
         let production = grammar.production(node.production);
         let _ = write!(out, "{:indent$}", "");
         if node.is_hole {
-            let _ = writeln!(out, "(hole {})", production.name());
+            let _ = writeln!(out, "(hole {}){}", production.name(), note(id));
             return;
         }
         let _ = write!(out, "{}", production.name());
@@ -262,17 +282,18 @@ impl Tree {
                 let _ = write!(out, " {}={:?}", field.name(), value.to_string());
             }
         }
+        out.push_str(&note(id));
         out.push('\n');
         for (field, slot) in production.fields().iter().zip(&node.slots) {
             match slot {
                 Slot::Child(child) => {
                     let _ = writeln!(out, "{:w$}{}:", "", field.name(), w = indent + 2);
-                    self.outline_into(grammar, *child, indent + 4, out);
+                    self.outline_into(grammar, note, *child, indent + 4, out);
                 }
                 Slot::List(list) => {
                     let _ = writeln!(out, "{:w$}{}: [{}]", "", field.name(), list.len(), w = indent + 2);
                     for child in list {
-                        self.outline_into(grammar, *child, indent + 4, out);
+                        self.outline_into(grammar, note, *child, indent + 4, out);
                     }
                 }
                 Slot::Data(_) => {}

@@ -18,7 +18,7 @@
 //! The survivors are weighed (`choice_weight`) and one is drawn.
 
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
-use super::{GenerateError, Generator};
+use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
 use crate::grammar::ProdId;
 use crate::hooks::{Hole, Place};
@@ -197,6 +197,7 @@ impl<'s> Generator<'s> {
                 let ty = typing.store.zonk(typing.types[node.index()].as_ref()?);
                 Some(typing.store.system().display(&ty).to_string())
             }),
+            at: Whereabouts::of(spec, program, node),
         })?;
         for &choice in &self.choices {
             self.log.offer(choice);

@@ -6,7 +6,7 @@
 use smallvec::SmallVec;
 
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
-use super::{GenerateError, Generator};
+use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::{ChildTypes, FreshNode};
 use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
@@ -179,6 +179,7 @@ impl Generator<'_> {
             let picked = random.weighted(&weights).ok_or_else(|| GenerateError::Type {
                 production: production.name().to_string(),
                 message: "no visible binding fits the reference, and none can be lifted".to_string(),
+                at: Whereabouts::of(spec, program, node),
             })?;
             let (name, binder, binding_type) = match fitting.get(picked) {
                 Some(binding) => {
@@ -197,10 +198,13 @@ impl Generator<'_> {
             program.names.reference_targets.insert(node, binder);
             if let (Some(typing), Some(binding_type)) = (&mut program.typing, &binding_type) {
                 let ty = typing.types[node.index()].clone().expect("a typed node has a type");
-                typing.store.unify(&ty, binding_type).map_err(|e| GenerateError::Type {
-                    production: production.name().to_string(),
-                    message: e.to_string(),
-                })?;
+                if let Err(e) = typing.store.unify(&ty, binding_type) {
+                    return Err(GenerateError::Type {
+                        production: production.name().to_string(),
+                        message: e.to_string(),
+                        at: Whereabouts::of(spec, program, node),
+                    });
+                }
             }
             let index = production
                 .field_index(&info.name_field)
@@ -224,6 +228,7 @@ impl Generator<'_> {
         // Past the bound the choice of least finishing height ends a chain
         // of lifts (see `LiftSite::depth`).
         let hole = program.add_hole(definition, Some(site.scope), site.depth);
+        program.names.lifted_for.insert(hole, reference);
         program
             .tree
             .insert_into_list(site.scope, site.slot, site.position, hole);
@@ -246,10 +251,13 @@ impl Generator<'_> {
             .clone()
             .expect("every hole of a typed program has a type");
         let ty = (info.node_type)(&mut typing.store);
-        typing.store.unify(&ty, &required).map_err(|e| GenerateError::Type {
-            production: production.name().to_string(),
-            message: e.to_string(),
-        })?;
+        if let Err(e) = typing.store.unify(&ty, &required) {
+            return Err(GenerateError::Type {
+                production: production.name().to_string(),
+                message: e.to_string(),
+                at: Whereabouts::of(self.spec, program, node),
+            });
+        }
         typing.types[node.index()] = Some(ty.clone());
         Ok(Some(ty))
     }

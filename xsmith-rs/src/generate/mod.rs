@@ -24,7 +24,7 @@ mod references;
 use std::time::Instant;
 
 pub use choice_log::ChoiceLog;
-pub use error::GenerateError;
+pub use error::{GenerateError, Whereabouts};
 
 use crate::effects::EffectSummaries;
 use crate::grammar::ProdId;
@@ -32,6 +32,7 @@ use crate::options::{OptionError, Options};
 use crate::program::Program;
 use crate::random::Random;
 use crate::spec::Spec;
+use crate::tree::NodeId;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -191,10 +192,28 @@ impl<'s> Generator<'s> {
     /// assert!(program.ids().all(|id| !program.node(id).is_hole));
     /// ```
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
-        let started = Instant::now();
         let mut program = self.start();
+        self.complete(&mut program, random)?;
+        Ok(program)
+    }
+
+    /// Fills every hole of `program` (one from [`start`](Generator::start),
+    /// or partly filled with [`fill_next_hole`](Generator::fill_next_hole))
+    /// and makes its types ground, drawing every choice from `random`. On
+    /// an error the program keeps what was built, holes and all, so that
+    /// its [`outline`](Program::outline) shows where generation stopped.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let mut program = g.start();
+    /// g.complete(&mut program, &mut xsmith::Random::from_seed(3)).unwrap();
+    /// assert!(!program.outline(spec.grammar()).contains("(hole"));
+    /// ```
+    pub fn complete(&mut self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
+        let started = Instant::now();
         let mut fills: u32 = 0;
-        while self.fill_next_hole(&mut program, random)? {
+        while self.fill_next_hole(program, random)? {
             fills = fills.wrapping_add(1);
             if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
                 return Err(GenerateError::TimeLimit {
@@ -202,32 +221,32 @@ impl<'s> Generator<'s> {
                 });
             }
         }
-        self.make_types_ground(&mut program, random)?;
-        self.log.record_program(self.spec, &program);
-        Ok(program)
+        self.make_types_ground(program, random)?;
+        self.log.record_program(self.spec, program);
+        Ok(())
     }
 
     /// Concretizes every node's type, in node order.
     fn make_types_ground(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
         let spec = self.spec;
-        let productions: Vec<ProdId> = program.ids().map(|id| program.node(id).production).collect();
-        let Some(typing) = &mut program.typing else {
-            return Ok(());
-        };
-        for (index, production) in productions.into_iter().enumerate() {
-            let Some(ty) = typing.types[index].clone() else {
+        let ids: Vec<NodeId> = program.ids().collect();
+        for id in ids {
+            let Some(typing) = &mut program.typing else {
+                return Ok(());
+            };
+            let Some(ty) = typing.types[id.index()].clone() else {
                 continue;
             };
             if typing.store.is_ground(&ty) {
                 continue;
             }
-            typing
-                .store
-                .concretize(&ty, random, self.options.type_max_depth)
-                .map_err(|e| GenerateError::Type {
-                    production: spec.production(production).name().to_string(),
+            if let Err(e) = typing.store.concretize(&ty, random, self.options.type_max_depth) {
+                return Err(GenerateError::Type {
+                    production: spec.production(program.node(id).production).name().to_string(),
                     message: e.to_string(),
-                })?;
+                    at: Whereabouts::of(spec, program, id),
+                });
+            }
         }
         Ok(())
     }
@@ -325,8 +344,52 @@ mod tests {
         component.choice_filter("E", Filter::new(|_| false));
         let spec = Spec::assemble("P", [component]).unwrap();
         let mut generator = Generator::new(&spec, Options::default()).unwrap();
-        let error = generator.generate(&mut Random::from_seed(0)).err().unwrap();
+        let mut program = generator.start();
+        let error = generator
+            .complete(&mut program, &mut Random::from_seed(0))
+            .err()
+            .unwrap();
         assert!(matches!(&error, GenerateError::NoChoice { node_type, depth: 1, .. } if node_type == "E"));
+        assert!(
+            error
+                .to_string()
+                .ends_with("for a hole of node type `E` at depth 1 in field `e` of a `P`"),
+            "{error}"
+        );
+        assert_eq!(
+            program.outline(spec.grammar()),
+            "P\n  e:\n    (hole E)\n",
+            "the partial program is kept"
+        );
+    }
+
+    #[test]
+    fn an_error_inside_a_lifted_definition_says_so() {
+        // Definitions only by lifting, and their initialisers refuse every
+        // choice: the first lift's initialiser fails.
+        let mut refusing = crate::Component::new("refusing initialisers");
+        refusing.may_be_generated("Let", false).may_be_generated("Const", false);
+        let outside_definitions = || {
+            Filter::new(|hole| {
+                !hole
+                    .parent_production()
+                    .is_some_and(|p| p.name() == "Let" || p.name() == "Const")
+            })
+        };
+        for expression in ["Lit", "Ref", "Assign", "Show", "Pair"] {
+            refusing.choice_filter(expression, outside_definitions());
+        }
+        let spec = crate::fixtures::scoped_with(refusing);
+        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        let error = (0..50)
+            .find_map(|seed| generator.generate(&mut Random::from_seed(seed)).err())
+            .expect("some program lifts a definition");
+        let text = error.to_string();
+        assert!(text.contains("in field `init` of a `"), "{text}");
+        assert!(
+            text.contains("lifted for a `Ref`") || text.contains("lifted for a `Assign`"),
+            "{text}"
+        );
     }
 
     #[test]
