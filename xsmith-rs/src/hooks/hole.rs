@@ -15,6 +15,14 @@ use crate::types::Type;
 /// `choice_filters` decide on both, so a definition kept to the top level
 /// by its filter is never lifted anywhere else.
 ///
+/// A filter decides on the program as it is when the hole is filled: the
+/// required type may be narrowed later (by a sibling filled after it), and
+/// which binder a reference takes is drawn after the filters ran. So a
+/// filter should not try to foresee how a reference below it will be
+/// settled: the generator does that itself, taking a visible binder that
+/// fits or lifting a definition into the nearest scope that accepts one
+/// (see `lift_filters`), at the top level if need be.
+///
 /// ```
 /// let filter = xsmith::Filter::new(|hole: &xsmith::Hole| hole.depth() + 1 < hole.max_depth());
 /// # let _ = filter;
