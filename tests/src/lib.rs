@@ -19,6 +19,7 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
         .expect("the temp directory is writable")
 }
 
+pub mod choices;
 pub mod conformance;
 pub mod functions;
 pub mod names;

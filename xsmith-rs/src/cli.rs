@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! xsmith-<lang> [--seed N] [--count N --output-dir DIR] [GENERATION OPTIONS]
-//!               [--bytes FILE] [--print-tree] [--log-choices] [--version]
+//!               [--bytes FILE | --choices FILE] [--save-choices PATH]
+//!               [--print-tree] [--log-choices] [--version]
 //! xsmith-<lang> diff --count N [--seed START] [GENERATION OPTIONS]
 //!               [--impl NAME=COMMAND]... [--jobs J] [--timeout SECONDS]
 //!               [--memory-limit MIB] [--findings DIR] [--shard K/N] [--resume]
@@ -11,7 +12,11 @@
 //! ```
 //!
 //! With no `--count` one program goes to standard output. Program `i` of a
-//! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`. A bad
+//! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`.
+//! `--save-choices` writes each program's choice sequence (see
+//! [`Choices`](crate::Choices)), from which `--choices` regenerates it byte
+//! for byte; any other sequence, truncated or edited, gives a valid
+//! program too. A bad
 //! option or value exits with status 2 and a message that names it; a
 //! program that cannot be generated exits with status 1.
 //!
@@ -33,6 +38,7 @@ use std::time::Duration;
 use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::campaign::{Campaign, Shard};
+use crate::choices::Choices;
 use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
@@ -73,6 +79,14 @@ pub struct Args {
     /// Where in the --bytes file reading starts.
     #[arg(long, value_name = "N", default_value_t = 0, requires = "bytes")]
     pub bytes_offset: usize,
+    /// Generate from the choice sequence in FILE (as --save-choices writes
+    /// it) instead of a seed; any sequence gives a valid program.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "count"])]
+    pub choices: Option<PathBuf>,
+    /// Write each program's choice sequence to PATH (with --count, to
+    /// PATH/<seed>.choices); --choices PATH regenerates the program.
+    #[arg(long, value_name = "PATH")]
+    pub save_choices: Option<PathBuf>,
     /// Also print each program's tree to standard error.
     #[arg(long)]
     pub print_tree: bool,
@@ -305,14 +319,31 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         }
         None => None,
     };
+    let choices = match &args.choices {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Usage(format!("--choices {}: {e}", path.display())))?;
+            Some(Choices::parse(&text).map_err(|e| Failure::Usage(format!("--choices {}: {e}", path.display())))?)
+        }
+        None => None,
+    };
     let first_seed = args.seed.unwrap_or_else(random_seed);
     let count = args.count.unwrap_or(1);
     if let Some(dir) = &args.output_dir {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
     }
+    if let (Some(dir), Some(_)) = (&args.save_choices, args.count) {
+        std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--save-choices {}: {e}", dir.display())))?;
+    }
     let mut stdout = std::io::stdout().lock();
     for i in 0..count {
         let (source, stem, label) = match (&bytes, &args.bytes) {
+            _ if choices.is_some() => {
+                let path = args.choices.as_ref().expect("read above").display().to_string();
+                let choices = choices.clone().expect("read above");
+                let label = format!("choices {path}");
+                (Source::Choices { path, choices }, "choices".to_string(), label)
+            }
             (Some(bytes), Some(path)) => {
                 let offset = args
                     .bytes_offset
@@ -335,6 +366,14 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Run(format!("{label}: {e}")))?;
         if args.print_tree {
             eprint!("{}", program.program.outline(spec.grammar()));
+        }
+        if let Some(path) = &args.save_choices {
+            let path = match args.count {
+                Some(_) => path.join(format!("{stem}.choices")),
+                None => path.clone(),
+            };
+            std::fs::write(&path, program.choices.to_text())
+                .map_err(|e| Failure::Run(format!("writing {}: {e}", path.display())))?;
         }
         match &args.output_dir {
             Some(dir) => {

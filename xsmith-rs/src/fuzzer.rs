@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::choices::Choices;
 use crate::exec::Implementation;
 use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
@@ -100,6 +101,14 @@ pub enum Source {
         /// Where reading starts.
         offset: usize,
     },
+    /// A recorded choice sequence (see [`Choices`]); `path` is where it
+    /// came from.
+    Choices {
+        /// The choice file it was read from (for the header).
+        path: String,
+        /// The choices.
+        choices: Choices,
+    },
 }
 
 impl Source {
@@ -107,6 +116,7 @@ impl Source {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),
             Source::Bytes { bytes, offset, .. } => Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec()),
+            Source::Choices { choices, .. } => Random::from_choices(choices),
         }
     }
 
@@ -120,6 +130,7 @@ impl Source {
                 }
                 args
             }
+            Source::Choices { path, .. } => vec!["--choices".into(), path.clone()],
         }
     }
 }
@@ -142,6 +153,9 @@ pub struct Generated {
     pub text: String,
     /// The program it was rendered from.
     pub program: Program,
+    /// Every choice it was generated from: [`Source::Choices`] with these
+    /// gives the same program.
+    pub choices: Choices,
 }
 
 impl Fuzzer {
@@ -158,7 +172,9 @@ impl Fuzzer {
     /// assert!(p.text.starts_with("# x 1 --seed 1 --max-depth 2\n"));
     /// ```
     pub fn program(&self, spec: &Spec, generator: &mut Generator, source: Source) -> Result<Generated, GenerateError> {
-        let tree = generator.generate(&mut source.random())?;
+        let mut random = source.random();
+        random.record();
+        let tree = generator.generate(&mut random)?;
         let mut header = self.command_line(&source, generator.options());
         header.insert(1, self.version.to_string());
         let mut text = (self.comment)(&header.join(" "));
@@ -168,7 +184,12 @@ impl Fuzzer {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        Ok(Generated { text, program: tree })
+        let choices = random.take_recorded().unwrap_or_default();
+        Ok(Generated {
+            text,
+            program: tree,
+            choices,
+        })
     }
 }
 

@@ -49,6 +49,7 @@ extern crate self as xsmith;
 mod attributes;
 mod cache;
 pub mod campaign;
+mod choices;
 pub mod cli;
 mod component;
 pub mod effects;
@@ -74,6 +75,7 @@ mod value;
 
 pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, Shard, Tally, Verdict};
+pub use choices::{Choice, Choices, ChoicesError};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};

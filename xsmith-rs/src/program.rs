@@ -34,6 +34,10 @@ pub struct Program {
     pub(crate) typing: Option<Typing>,
     /// Scopes, binders and references.
     pub(crate) names: Names,
+    /// For each node made, the choices its own construction drew: the
+    /// index of its first choice and one past its last (see
+    /// [`Program::choice_span`]).
+    pub(crate) own_choices: Vec<Option<(usize, usize)>>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -96,6 +100,7 @@ impl Program {
             caches: AttributeCaches::default(),
             typing,
             names: Names::default(),
+            own_choices: Vec::new(),
         }
     }
 
@@ -164,6 +169,43 @@ impl Program {
     /// ```
     pub fn lifted_for(&self, definition: NodeId) -> Option<NodeId> {
         self.names.lifted_for.get(&definition).copied()
+    }
+
+    /// The span of the program's choice sequence (see
+    /// [`Choices`](crate::Choices)) that `node`'s subtree consumed: from the
+    /// choice of its production to the last choice of its last descendant
+    /// (holes are filled depth first, so a subtree's choices are
+    /// contiguous; those of a definition lifted from inside it come within
+    /// the span, or right after it when the lift was the subtree's last
+    /// choice).
+    /// `None` for a hole.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut random = xsmith::Random::from_seed(4);
+    /// random.record();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let program = g.generate(&mut random).unwrap();
+    /// assert_eq!(program.choice_span(program.root()), Some(0..random.recorded().unwrap().len()));
+    /// ```
+    pub fn choice_span(&self, node: NodeId) -> Option<std::ops::Range<usize>> {
+        let (start, mut end) = (*self.own_choices.get(node.index())?)?;
+        let mut stack = vec![node];
+        while let Some(at) = stack.pop() {
+            if let Some(Some((_, own_end))) = self.own_choices.get(at.index()) {
+                end = end.max(*own_end);
+            }
+            stack.extend(self.children(at));
+        }
+        Some(start..end)
+    }
+
+    /// Notes the choices `node`'s own construction drew.
+    pub(crate) fn note_own_choices(&mut self, node: NodeId, start: usize, end: usize) {
+        if self.own_choices.len() <= node.index() {
+            self.own_choices.resize(node.index() + 1, None);
+        }
+        self.own_choices[node.index()] = Some((start, end));
     }
 
     /// The tree as an indented outline, one node a line (see

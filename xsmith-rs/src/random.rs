@@ -7,6 +7,10 @@
 //! structure, and an exhausted byte string yields the smallest choice (zero)
 //! forever, so every byte string gives a finite program.
 //!
+//! A source may also replay a recorded choice sequence ([`Choices`]), and any
+//! source may record the choices it gives ([`Random::record`]), so that a
+//! program can be regenerated, and reduced, from its choices alone.
+//!
 //! The reductions from raw bits to a choice ([`Random::below`] and the helpers
 //! built on it) are written here rather than borrowed from `rand`, so that the
 //! program produced by a seed never changes with a dependency upgrade.
@@ -14,11 +18,14 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
+use crate::choices::{Choice, Choices};
+
 /// Where the bits of a [`Random`] come from.
 #[derive(Clone, Debug)]
 enum Bits {
     Seeded(Box<ChaCha8Rng>),
     Bytes { bytes: Vec<u8>, position: usize },
+    Replay { values: Vec<u64>, position: usize },
 }
 
 /// The random source of one program: every choice of generation draws from it.
@@ -37,6 +44,10 @@ enum Bits {
 #[derive(Clone, Debug)]
 pub struct Random {
     bits: Bits,
+    /// How many choices have been drawn.
+    drawn: usize,
+    /// The choices drawn since recording started, if it did.
+    recorded: Option<Choices>,
 }
 
 impl Random {
@@ -48,9 +59,7 @@ impl Random {
     /// assert!(r.below(3) < 3);
     /// ```
     pub fn from_seed(seed: u64) -> Random {
-        Random {
-            bits: Bits::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))),
-        }
+        Random::of(Bits::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))))
     }
 
     /// A source that reads `bytes` front to back and gives zeros once they are
@@ -62,9 +71,92 @@ impl Random {
     /// assert_eq!(r.below(10), 0);
     /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Random {
+        Random::of(Bits::Bytes { bytes, position: 0 })
+    }
+
+    /// A source that replays a choice sequence: each draw below `bound`
+    /// takes the next value, reduced modulo `bound` (a recorded value is
+    /// below its bound, so a recorded sequence replays exactly), and an
+    /// exhausted sequence gives zeros.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_choices(&xsmith::Choices::from_values(&[4, 9]));
+    /// assert_eq!(r.below(10), 4);
+    /// assert_eq!(r.below(5), 4, "9 mod 5");
+    /// assert_eq!(r.below(5), 0, "exhausted");
+    /// ```
+    pub fn from_choices(choices: &Choices) -> Random {
+        Random::of(Bits::Replay {
+            values: choices.values().collect(),
+            position: 0,
+        })
+    }
+
+    fn of(bits: Bits) -> Random {
         Random {
-            bits: Bits::Bytes { bytes, position: 0 },
+            bits,
+            drawn: 0,
+            recorded: None,
         }
+    }
+
+    /// Starts recording every choice drawn from now on (see
+    /// [`Random::recorded`]).
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.record();
+    /// let drawn = r.below(100);
+    /// let recorded = r.recorded().unwrap();
+    /// assert_eq!(recorded.choices(), [xsmith::Choice { value: drawn, bound: 100 }]);
+    /// assert_eq!(xsmith::Random::from_choices(recorded).below(100), drawn);
+    /// ```
+    pub fn record(&mut self) {
+        self.recorded.get_or_insert_with(Choices::default);
+    }
+
+    /// The choices drawn since [`Random::record`], if it was called.
+    ///
+    /// ```
+    /// assert!(xsmith::Random::from_seed(1).recorded().is_none());
+    /// ```
+    pub fn recorded(&self) -> Option<&Choices> {
+        self.recorded.as_ref()
+    }
+
+    /// Takes the choices recorded so far, ending the recording.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.record();
+    /// r.below(3);
+    /// assert_eq!(r.take_recorded().unwrap().len(), 1);
+    /// assert!(r.recorded().is_none());
+    /// ```
+    pub fn take_recorded(&mut self) -> Option<Choices> {
+        self.recorded.take()
+    }
+
+    /// How many choices have been drawn so far (draws below a bound of 0 or
+    /// 1, which have one answer, are not choices).
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.below(1);
+    /// r.below(2);
+    /// assert_eq!(r.drawn(), 1);
+    /// ```
+    pub fn drawn(&self) -> usize {
+        self.drawn
+    }
+
+    /// Counts (and records) one choice.
+    fn note(&mut self, value: u64, bound: u64) -> u64 {
+        self.drawn += 1;
+        if let Some(recorded) = &mut self.recorded {
+            recorded.push(Choice { value, bound });
+        }
+        value
     }
 
     /// Whether this source reads a byte string that is used up (always `false`
@@ -80,6 +172,7 @@ impl Random {
         match &self.bits {
             Bits::Seeded(_) => false,
             Bits::Bytes { bytes, position } => *position >= bytes.len(),
+            Bits::Replay { values, position } => *position >= values.len(),
         }
     }
 
@@ -99,8 +192,13 @@ impl Random {
         if bound <= 1 {
             return 0;
         }
-        match &mut self.bits {
+        let value = match &mut self.bits {
             Bits::Seeded(rng) => lemire_below(rng, bound),
+            Bits::Replay { values, position } => {
+                let value = values.get(*position).map_or(0, |v| v % bound);
+                *position += 1;
+                value
+            }
             Bits::Bytes { bytes, position } => {
                 let width = match bound - 1 {
                     0..=0xff => 1,
@@ -116,7 +214,8 @@ impl Random {
                 }
                 value % bound
             }
-        }
+        };
+        self.note(value, bound)
     }
 
     /// A uniformly distributed integer in `low..=high`; `low` when `high <
@@ -183,7 +282,15 @@ impl Random {
     /// ```
     pub fn next_u64(&mut self) -> u64 {
         match &mut self.bits {
-            Bits::Seeded(rng) => rng.next_u64(),
+            Bits::Seeded(rng) => {
+                let value = rng.next_u64();
+                self.note(value, 0)
+            }
+            Bits::Replay { values, position } => {
+                let value = values.get(*position).copied().unwrap_or(0);
+                *position += 1;
+                self.note(value, 0)
+            }
             Bits::Bytes { .. } => {
                 let high = self.below(1 << 32);
                 let low = self.below(1 << 32);

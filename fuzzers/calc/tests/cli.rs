@@ -179,3 +179,59 @@ fn node_budget_ends_generation_with_a_clear_error() {
         "{stderr}"
     );
 }
+
+/// The program of `text` without its header line.
+fn body(text: &str) -> &str {
+    text.split_once('\n').map_or("", |(_, body)| body)
+}
+
+#[test]
+fn a_saved_choice_sequence_regenerates_the_program_and_any_edit_of_it_is_valid() {
+    let (_root, dir) = scratch("choices");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("8.choices");
+    let file_arg = file.to_str().unwrap();
+    let original = stdout(&calc(&["--seed", "8", "--max-depth", "8", "--save-choices", file_arg]));
+    let replayed = stdout(&calc(&["--choices", file_arg, "--max-depth", "8"]));
+    assert_eq!(body(&replayed), body(&original));
+    assert!(
+        replayed.starts_with(&format!("#! xsmith-calc 0.1.0 --choices {file_arg} --max-depth 8\n")),
+        "{replayed}"
+    );
+
+    // Cut short (seed 8 draws 72 choices): still a program, smaller.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let short: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&file, short).unwrap();
+    let cut = stdout(&calc(&["--choices", file_arg, "--max-depth", "8"]));
+    assert!(body(&cut).len() < body(&original).len());
+
+    // With --count, one file per program.
+    let many = dir.join("many");
+    let out = dir.join("out");
+    let args = [
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--output-dir",
+        out.to_str().unwrap(),
+        "--save-choices",
+        many.to_str().unwrap(),
+    ];
+    stdout(&calc(&args));
+    for seed in ["3", "4"] {
+        let saved = many.join(format!("{seed}.choices"));
+        let again = stdout(&calc(&["--choices", saved.to_str().unwrap()]));
+        let written = std::fs::read_to_string(out.join(format!("{seed}.calc"))).unwrap();
+        assert_eq!(body(&again), body(&written), "seed {seed}");
+    }
+
+    std::fs::write(&file, "not choices\n").unwrap();
+    let bad = calc(&["--choices", file_arg]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("--choices"),
+        "the error names the option"
+    );
+}

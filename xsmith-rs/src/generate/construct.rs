@@ -229,6 +229,7 @@ impl Generator<'_> {
         // of lifts (see `LiftSite::depth`).
         let hole = program.add_hole(definition, Some(site.scope), site.depth);
         program.names.lifted_for.insert(hole, reference);
+        let start = random.drawn();
         program
             .tree
             .insert_into_list(site.scope, site.slot, site.position, hole);
@@ -236,6 +237,7 @@ impl Generator<'_> {
             typing.types[hole.index()] = typing.types[reference.index()].clone();
         }
         self.construct(program, hole, definition, random)?;
+        program.note_own_choices(hole, start, random.drawn());
         Ok(hole)
     }
 

@@ -266,8 +266,10 @@ impl<'s> Generator<'s> {
         let Some(hole) = program.pending_holes.pop() else {
             return Ok(false);
         };
+        let start = random.drawn();
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;
+        program.note_own_choices(hole, start, random.drawn());
         Ok(true)
     }
 }
@@ -408,6 +410,37 @@ mod tests {
             .iter()
             .any(|o| matches!(o, Err(GenerateError::NodeBudget { max_nodes: 20 }))));
         assert!(outcomes.iter().flatten().all(|program| program.len() <= 20));
+    }
+
+    #[test]
+    fn a_recorded_program_replays_and_each_subtree_spans_part_of_its_parents_choices() {
+        let spec = scoped();
+        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        for seed in 0..100 {
+            let mut random = Random::from_seed(seed);
+            random.record();
+            let program = generator.generate(&mut random).unwrap();
+            let choices = random.take_recorded().unwrap();
+            let replayed = generator.generate(&mut Random::from_choices(&choices)).unwrap();
+            assert_eq!(
+                replayed.outline(spec.grammar()),
+                program.outline(spec.grammar()),
+                "seed {seed}"
+            );
+            assert_eq!(program.choice_span(program.root()), Some(0..choices.len()));
+            for node in program.ids() {
+                let span = program
+                    .choice_span(node)
+                    .expect("every node of a finished program has a span");
+                if let Some(parent) = program.node(node).parent {
+                    let outer = program.choice_span(parent).unwrap();
+                    assert!(
+                        outer.start <= span.start && span.end <= outer.end,
+                        "seed {seed}: {span:?} not in {outer:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

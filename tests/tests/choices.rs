@@ -1,0 +1,38 @@
+//! A program is its choice sequence, for every fuzzer of this crate's
+//! dependencies (see `xsmith_tests::choices`): 1,000 recorded sequences
+//! replay to the same program, 1,000 random and 1,000 mutated sequences
+//! generate, and 100 of those programs run clean on the fuzzer's
+//! implementations.
+
+use xsmith_tests::choices::{check_choice_sequences, Counts};
+
+const COUNTS: Counts = Counts {
+    replays: 1_000,
+    random: 1_000,
+    mutated: 1_000,
+    run: 100,
+};
+
+#[test]
+fn calc_programs_are_their_choice_sequences() {
+    let fuzzer = &xsmith_calc::FUZZER;
+    check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
+}
+
+#[test]
+fn lua_programs_are_their_choice_sequences() {
+    let fuzzer = &xsmith_lua::FUZZER;
+    check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
+}
+
+#[test]
+fn javascript_programs_are_their_choice_sequences() {
+    let fuzzer = &xsmith_javascript::FUZZER;
+    check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
+}
+
+#[test]
+fn python_programs_are_their_choice_sequences() {
+    let fuzzer = &xsmith_python::FUZZER;
+    check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
+}

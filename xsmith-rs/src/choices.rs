@@ -1,0 +1,234 @@
+//! A program's choice sequence: every draw it made from its
+//! [`Random`](crate::Random), each with the bound it was drawn below (the
+//! "parameters" of Zest, the "choice sequence" of Hypothesis).
+//!
+//! A program is its choice sequence: replaying the sequence gives the
+//! byte-identical program, and any sequence (truncated, mutated, random)
+//! gives a valid program, since a replayed value is reduced below the bound
+//! asked for and an exhausted sequence gives the smallest choice, zero. So
+//! a reducer may shrink the sequence as it likes and the generator keeps
+//! every candidate conforming.
+//!
+//! On disk a sequence is a small text file: a version line, then one
+//! choice a line, `value` or `value/bound` (the bound is informative: a
+//! replay reads only the values).
+
+use std::fmt;
+
+/// One draw: the value drawn and the bound it was drawn below (`0` for a
+/// draw of 64 raw bits).
+///
+/// ```
+/// let choice = xsmith::Choice { value: 2, bound: 5 };
+/// assert!(choice.value < choice.bound);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Choice {
+    /// The value drawn (below `bound`, when it is not 0).
+    pub value: u64,
+    /// The bound it was drawn below; `0` for 64 raw bits.
+    pub bound: u64,
+}
+
+/// A choice sequence.
+///
+/// Sequences are ordered shortlex, as a reducer wants them: a shorter
+/// sequence is smaller, and among sequences of one length the one with the
+/// smaller value at the first difference.
+///
+/// ```
+/// use xsmith::{Choice, Choices};
+/// let short = Choices::from_values(&[9]);
+/// let long = Choices::from_values(&[0, 0]);
+/// assert!(short < long);
+/// assert!(Choices::from_values(&[1, 5]) < Choices::from_values(&[2, 0]));
+/// let text = short.to_text();
+/// assert_eq!(Choices::parse(&text).unwrap(), short);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Choices {
+    choices: Vec<Choice>,
+}
+
+/// The first line of a choice file.
+const VERSION_LINE: &str = "xsmith-choices 1";
+
+/// Why a choice file could not be read.
+///
+/// ```
+/// let error = xsmith::Choices::parse("not a choice file").unwrap_err();
+/// assert!(error.to_string().contains("xsmith-choices 1"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChoicesError {
+    /// The line (1-based) that is wrong.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for ChoicesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for ChoicesError {}
+
+impl Choices {
+    /// A sequence of `choices`.
+    ///
+    /// ```
+    /// let c = xsmith::Choices::new(vec![xsmith::Choice { value: 1, bound: 2 }]);
+    /// assert_eq!(c.len(), 1);
+    /// ```
+    pub fn new(choices: Vec<Choice>) -> Choices {
+        Choices { choices }
+    }
+
+    /// A sequence of values whose bounds are unknown (recorded as 0).
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Choices::from_values(&[3, 4]).values().collect::<Vec<_>>(), [3, 4]);
+    /// ```
+    pub fn from_values(values: &[u64]) -> Choices {
+        Choices::new(values.iter().map(|&value| Choice { value, bound: 0 }).collect())
+    }
+
+    /// The choices, in the order they were drawn.
+    ///
+    /// ```
+    /// assert!(xsmith::Choices::default().choices().is_empty());
+    /// ```
+    pub fn choices(&self) -> &[Choice] {
+        &self.choices
+    }
+
+    /// The values, in the order they were drawn.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Choices::from_values(&[7]).values().next(), Some(7));
+    /// ```
+    pub fn values(&self) -> impl Iterator<Item = u64> + '_ {
+        self.choices.iter().map(|c| c.value)
+    }
+
+    /// How many choices there are.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Choices::from_values(&[1, 2, 3]).len(), 3);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// Whether there are none.
+    ///
+    /// ```
+    /// assert!(xsmith::Choices::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.choices.is_empty()
+    }
+
+    pub(crate) fn push(&mut self, choice: Choice) {
+        self.choices.push(choice);
+    }
+
+    /// The sequence as a choice file's text.
+    ///
+    /// ```
+    /// let c = xsmith::Choices::new(vec![xsmith::Choice { value: 1, bound: 4 }]);
+    /// assert_eq!(c.to_text(), "xsmith-choices 1\n1/4\n");
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut text = String::with_capacity(16 + 6 * self.choices.len());
+        text.push_str(VERSION_LINE);
+        text.push('\n');
+        for choice in &self.choices {
+            use std::fmt::Write;
+            let _ = match choice.bound {
+                0 => writeln!(text, "{}", choice.value),
+                bound => writeln!(text, "{}/{bound}", choice.value),
+            };
+        }
+        text
+    }
+
+    /// Reads a choice file's text.
+    ///
+    /// ```
+    /// let c = xsmith::Choices::parse("xsmith-choices 1\n3/8\n12\n").unwrap();
+    /// assert_eq!(c.values().collect::<Vec<_>>(), [3, 12]);
+    /// assert!(xsmith::Choices::parse("xsmith-choices 1\nx\n").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Choices, ChoicesError> {
+        let mut lines = text.lines().enumerate();
+        match lines.next() {
+            Some((_, VERSION_LINE)) => {}
+            _ => {
+                return Err(ChoicesError {
+                    line: 1,
+                    message: format!("a choice file starts with the line `{VERSION_LINE}`"),
+                })
+            }
+        }
+        let number = |text: &str, index: usize| {
+            text.trim().parse::<u64>().map_err(|e| ChoicesError {
+                line: index + 1,
+                message: format!("`{text}` is not a choice (`value` or `value/bound`): {e}"),
+            })
+        };
+        let mut choices = Vec::new();
+        for (index, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let (value, bound) = match line.split_once('/') {
+                Some((value, bound)) => (number(value, index)?, number(bound, index)?),
+                None => (number(line, index)?, 0),
+            };
+            choices.push(Choice { value, bound });
+        }
+        Ok(Choices { choices })
+    }
+}
+
+impl PartialOrd for Choices {
+    fn partial_cmp(&self, other: &Choices) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Choices {
+    /// Shortlex: length first, then the values in order.
+    fn cmp(&self, other: &Choices) -> std::cmp::Ordering {
+        self.len()
+            .cmp(&other.len())
+            .then_with(|| self.values().cmp(other.values()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_round_trips_and_bad_lines_are_named() {
+        let choices = Choices::new(vec![
+            Choice { value: 0, bound: 2 },
+            Choice {
+                value: u64::MAX,
+                bound: 0,
+            },
+            Choice { value: 41, bound: 42 },
+        ]);
+        assert_eq!(Choices::parse(&choices.to_text()), Ok(choices));
+        let error = Choices::parse("xsmith-choices 1\n1/2\n3/x\n").unwrap_err();
+        assert_eq!(error.line, 3);
+        assert!(
+            Choices::parse("xsmith-choices 2\n").is_err(),
+            "another version is refused"
+        );
+    }
+}
