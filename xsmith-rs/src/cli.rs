@@ -30,7 +30,7 @@
 //! (named with its Debian package).
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,6 +43,7 @@ use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::{self, Options};
+use crate::reduce::{read_finding, write_reduced, Progress, ReduceError, Reducer};
 
 /// The options of the standard command line.
 ///
@@ -114,6 +115,40 @@ pub enum Subcommand {
     /// Run a differential campaign: each program on every implementation,
     /// saving every difference, crash, timeout and rejection.
     Diff(DiffArgs),
+    /// Reduce findings: shrink each one's choice sequence while its
+    /// program shows the same bug (the same signature); the result goes to
+    /// FINDING_DIR/reduced/.
+    Reduce(ReduceArgs),
+}
+
+/// The options of `reduce` (and of `diff --reduce`).
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "reduce", "findings/differ-7", "--time-budget", "30"]);
+/// let Some(xsmith::cli::Subcommand::Reduce(reduce)) = args.command else { panic!("not reduce") };
+/// assert_eq!(reduce.findings.len(), 1);
+/// assert_eq!(reduce.reduction.time_budget.as_secs(), 30);
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct ReduceArgs {
+    /// The finding directories to reduce (as `diff` saves them).
+    #[arg(value_name = "FINDING_DIR", required = true)]
+    pub findings: Vec<PathBuf>,
+    /// How candidates are run.
+    #[command(flatten)]
+    pub reduction: ReductionArgs,
+}
+
+/// How a reduction runs its candidates.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReductionArgs {
+    /// How many candidates run at once (default: the number of cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
+    pub reduce_jobs: Option<u64>,
+    /// Time for each finding's reduction, after which the best so far is kept.
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = options::parse_seconds)]
+    pub time_budget: Duration,
 }
 
 /// The options of `diff`.
@@ -157,6 +192,12 @@ pub struct DiffArgs {
     /// Continue the newest journal of this same campaign in --findings.
     #[arg(long, requires = "seed")]
     pub resume: bool,
+    /// Reduce each finding after the campaign (see `reduce`).
+    #[arg(long)]
+    pub reduce: bool,
+    /// How reductions run.
+    #[command(flatten)]
+    pub reduction: ReductionArgs,
 }
 
 impl Args {
@@ -228,8 +269,13 @@ where
         println!("{} {}", fuzzer.name, fuzzer.version);
         return ExitCode::SUCCESS;
     }
-    if let Some(Subcommand::Diff(diff_args)) = &args.command {
-        return diff(fuzzer, diff_args);
+    match &args.command {
+        Some(Subcommand::Diff(diff_args)) => return diff(fuzzer, diff_args),
+        Some(Subcommand::Reduce(reduce_args)) => {
+            let failed = reduce_findings(fuzzer, &reduce_args.findings, &reduce_args.reduction);
+            return ExitCode::from(u8::from(failed > 0));
+        }
+        None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node
     // budget allows: the work runs on a thread with a large stack (only
@@ -296,10 +342,18 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
     };
     campaign.resume = args.resume;
     campaign.progress = true;
-    let mut stdout = std::io::stdout().lock();
-    match campaign.run(&mut stdout) {
+    let mut report = Report {
+        out: std::io::stdout().lock(),
+        findings: Vec::new(),
+        line: Vec::new(),
+    };
+    match campaign.run(&mut report) {
         Ok(tally) => {
-            let _ = writeln!(stdout, "{tally}");
+            let _ = writeln!(report.out, "{tally}");
+            if args.reduce {
+                drop(report.out);
+                reduce_findings(fuzzer, &report.findings, &args.reduction);
+            }
             if tally.all_agree() {
                 ExitCode::SUCCESS
             } else {
@@ -308,6 +362,98 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
         }
         Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
     }
+}
+
+/// The campaign's report, passed on to standard output, with the
+/// directories of the findings it names kept for `--reduce`.
+struct Report<W: Write> {
+    out: W,
+    findings: Vec<PathBuf>,
+    line: Vec<u8>,
+}
+
+impl<W: Write> Write for Report<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &byte in bytes {
+            if byte != b'\n' {
+                self.line.push(byte);
+                continue;
+            }
+            // A finding's line: `<verdict> seed <seed>: <its directory>`.
+            let line = String::from_utf8_lossy(&self.line).into_owned();
+            if let Some((_, dir)) = line.split_once(": ") {
+                if line.contains(" seed ") && !line.starts_with("generation-failed") {
+                    self.findings.push(PathBuf::from(dir));
+                }
+            }
+            self.line.clear();
+        }
+        self.out.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Reduces each finding of `dirs` in turn, printing a line for each;
+/// returns how many could not be reduced.
+fn reduce_findings(fuzzer: &Fuzzer, dirs: &[PathBuf], args: &ReductionArgs) -> usize {
+    let jobs = args.reduce_jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| usize::try_from(j).unwrap_or(usize::MAX),
+    );
+    let mut failed = 0;
+    for dir in dirs {
+        match reduce_finding(fuzzer, dir, jobs, args.time_budget) {
+            Ok(line) => println!("{line}"),
+            Err(e) => {
+                failed += 1;
+                eprintln!("{}: error: reducing {}: {e}", fuzzer.name, dir.display());
+            }
+        }
+    }
+    failed
+}
+
+/// Reduces the finding in `dir`; the line that tells the result.
+fn reduce_finding(
+    fuzzer: &Fuzzer,
+    dir: &std::path::Path,
+    jobs: usize,
+    budget: Duration,
+) -> Result<String, ReduceError> {
+    let finding = read_finding(fuzzer, dir)?;
+    let options = finding.case.options.clone();
+    let reducer = Reducer::new(finding.case, jobs, budget)?;
+    let bar = indicatif::ProgressBar::new_spinner();
+    if !std::io::stderr().is_terminal() {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar.set_message(format!("reducing {}", dir.display()));
+    let reduced = reducer.reduce(finding.source, finding.verdict, &mut |p: Progress| {
+        bar.set_message(format!(
+            "reducing {}: {} tests, {} bytes, {} choices",
+            dir.display(),
+            p.tests,
+            p.bytes,
+            p.choices
+        ));
+    })?;
+    bar.finish_and_clear();
+    let out = write_reduced(dir, fuzzer, &options, &reduced)?;
+    Ok(format!(
+        "reduced {}: {} bytes -> {}, {} nodes -> {}, {} tests, {:.1} s: {}",
+        reduced.reduced.signature,
+        reduced.original.text.len(),
+        reduced.reduced.text.len(),
+        reduced.original.nodes,
+        reduced.reduced.nodes,
+        reduced.tests,
+        reduced.elapsed.as_secs_f64(),
+        out.display()
+    ))
 }
 
 fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {

@@ -66,6 +66,7 @@ mod options;
 mod program;
 mod properties;
 mod random;
+pub mod reduce;
 pub mod render;
 mod scopes;
 mod spec;
@@ -74,7 +75,7 @@ pub mod types;
 mod value;
 
 pub use attributes::{Attribute, Dependence};
-pub use campaign::{Campaign, CampaignError, Shard, Tally, Verdict};
+pub use campaign::{Campaign, CampaignError, Shard, Signature, Tally, Verdict};
 pub use choices::{Choice, Choices, ChoicesError};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};

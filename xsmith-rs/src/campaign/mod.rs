@@ -82,6 +82,7 @@ mod error;
 mod findings;
 mod journal;
 mod shard;
+mod signature;
 mod verdict;
 
 use std::collections::BTreeMap;
@@ -92,6 +93,7 @@ use std::sync::mpsc;
 
 pub use error::CampaignError;
 pub use shard::Shard;
+pub use signature::Signature;
 pub use verdict::{Tally, Verdict};
 
 use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};

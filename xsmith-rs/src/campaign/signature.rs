@@ -1,0 +1,162 @@
+//! A finding's signature: what tells one bug from another before anyone has
+//! looked at it. The verdict, and which implementations it concerns: for a
+//! difference, which implementations print alike (the grouping: "wasmi
+//! alone" against the rest); for a crash, which implementations crashed and
+//! how (the signal); for a rejection or a time-out, which implementations
+//! rejected the program or ran out of time.
+//!
+//! A reducer keeps a candidate only if its signature is the finding's, so a
+//! reduced program shows the same bug, not another one.
+
+use std::fmt;
+
+use super::verdict::Verdict;
+use crate::exec::{Execution, Implementation, Run};
+
+/// The signature of one program's runs.
+///
+/// ```
+/// use xsmith::{Execution, Implementation, Run, Signature, Verdict};
+/// let engine = |name: &'static str| Implementation::InProcess { name, run: |_| Execution::Timeout };
+/// let printed = |text: &str| Run { execution: Execution::Output(text.into()), stdout: text.into(), stderr: String::new(), status: "exit status 0".into() };
+/// let runs = [(engine("a"), printed("1")), (engine("b"), printed("2")), (engine("c"), printed("1"))];
+/// let signature = Signature::of(&runs);
+/// assert_eq!(signature.verdict, Verdict::Differ);
+/// assert_eq!(signature.to_string(), "differ: a c | b");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Signature {
+    /// The program's verdict.
+    pub verdict: Verdict,
+    /// The implementations it concerns, in a canonical order: for a
+    /// difference, the groups of implementations that printed alike (each
+    /// sorted, the groups by their first name); otherwise one group, the
+    /// implementations that crashed (each with how it ended), rejected the
+    /// program or timed out.
+    pub groups: Vec<Vec<String>>,
+}
+
+impl Signature {
+    /// The signature of `runs`, the runs of one program.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Signature::of(&[]).to_string(), "agree");
+    /// ```
+    pub fn of(runs: &[(Implementation, Run)]) -> Signature {
+        let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
+        let verdict = Verdict::of(&executions);
+        let names_of = |kind: &str, with_status: bool| {
+            let mut names: Vec<String> = runs
+                .iter()
+                .filter(|(_, run)| run.execution.kind() == kind)
+                .map(|(implementation, run)| match with_status {
+                    true => format!("{} ({})", implementation.name(), run.status),
+                    false => implementation.name().to_string(),
+                })
+                .collect();
+            names.sort();
+            vec![names]
+        };
+        let groups = match verdict {
+            Verdict::Agree => Vec::new(),
+            Verdict::Differ => {
+                let mut groups: Vec<(&Execution, Vec<String>)> = Vec::new();
+                for (implementation, run) in runs {
+                    match groups.iter_mut().find(|(execution, _)| **execution == run.execution) {
+                        Some((_, names)) => names.push(implementation.name().to_string()),
+                        None => groups.push((&run.execution, vec![implementation.name().to_string()])),
+                    }
+                }
+                let mut groups: Vec<Vec<String>> = groups
+                    .into_iter()
+                    .map(|(_, mut names)| {
+                        names.sort();
+                        names
+                    })
+                    .collect();
+                groups.sort();
+                groups
+            }
+            Verdict::Crashed => names_of("crashed", true),
+            Verdict::Rejected => names_of("rejected", false),
+            Verdict::Timeout => names_of("timeout", false),
+        };
+        Signature { verdict, groups }
+    }
+}
+
+impl fmt::Display for Signature {
+    /// `differ: a c | b`, `crashed: luajit (killed by signal 11 (SIGSEGV))`,
+    /// `rejected: duk`, `agree`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.verdict.name())?;
+        if self.groups.is_empty() {
+            return Ok(());
+        }
+        let groups: Vec<String> = self.groups.iter().map(|group| group.join(" ")).collect();
+        write!(f, ": {}", groups.join(" | "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(execution: Execution, status: &str) -> Run {
+        Run {
+            execution,
+            stdout: String::new(),
+            stderr: String::new(),
+            status: status.into(),
+        }
+    }
+
+    fn engine(name: &'static str) -> Implementation {
+        Implementation::InProcess {
+            name,
+            run: |_| Execution::Timeout,
+        }
+    }
+
+    #[test]
+    fn each_verdict_names_the_implementations_it_concerns_in_any_order() {
+        let out = |s: &str| run(Execution::Output(s.into()), "exit status 0");
+        let differ = [
+            (engine("z"), out("1")),
+            (engine("y"), out("2")),
+            (engine("x"), out("1")),
+        ];
+        let reordered = [
+            (engine("y"), out("7")),
+            (engine("x"), out("5")),
+            (engine("z"), out("5")),
+        ];
+        assert_eq!(
+            Signature::of(&differ),
+            Signature::of(&reordered),
+            "the grouping, not the outputs"
+        );
+        assert_eq!(Signature::of(&differ).to_string(), "differ: x z | y");
+        let crashed = [
+            (engine("a"), out("1")),
+            (
+                engine("b"),
+                run(Execution::Crashed("boom".into()), "killed by signal 11 (SIGSEGV)"),
+            ),
+        ];
+        assert_eq!(
+            Signature::of(&crashed).to_string(),
+            "crashed: b (killed by signal 11 (SIGSEGV))"
+        );
+        let rejected = [
+            (engine("a"), out("1")),
+            (engine("b"), run(Execution::Rejected("e".into()), "exit status 1")),
+        ];
+        assert_eq!(Signature::of(&rejected).to_string(), "rejected: b");
+        let timeout = [
+            (engine("a"), run(Execution::Timeout, "timed out")),
+            (engine("b"), out("1")),
+        ];
+        assert_eq!(Signature::of(&timeout).to_string(), "timeout: a");
+    }
+}

@@ -1,0 +1,180 @@
+//! The reduction passes: each makes, from the best sequence so far and the
+//! choice spans of its program's subtrees, the candidate sequences to try,
+//! most promising first.
+
+use std::ops::Range;
+
+use crate::grammar::{FieldKind, ProdId};
+use crate::program::Program;
+use crate::spec::Spec;
+use crate::tree::{NodeId, Slot};
+
+/// How many smaller subtrees a hoisting pass tries in place of each
+/// subtree, at most (the largest first).
+const HOISTS_PER_SUBTREE: usize = 8;
+
+/// The choice span of a subtree, and the spans of the subtrees inside it
+/// whose production may fill its hole.
+#[derive(Clone, Debug)]
+pub(super) struct SubtreeSpan {
+    span: Range<usize>,
+    inner: Vec<Range<usize>>,
+}
+
+/// A pass: candidates from the best `values` and their program's subtree
+/// spans.
+pub(super) type Pass = fn(&[u64], &[SubtreeSpan]) -> Vec<Vec<u64>>;
+
+/// The passes, in the order they are tried.
+pub(super) const PASSES: [Pass; 4] = [delete_subtrees, hoist_subtrees, delete_blocks, lower_choices];
+
+/// The node type of the hole `node` filled: its parent field's, or the
+/// root's.
+fn hole_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
+    let Some(parent) = program.node(node).parent else {
+        return spec.root();
+    };
+    let production = spec.production(program.node(parent).production);
+    production
+        .fields()
+        .iter()
+        .zip(&program.node(parent).slots)
+        .find_map(|(field, slot)| match (field.kind(), slot) {
+            (FieldKind::Child(t), Slot::Child(child)) if *child == node => Some(*t),
+            (FieldKind::List(t, _), Slot::List(children)) if children.contains(&node) => Some(*t),
+            _ => None,
+        })
+        .unwrap_or_else(|| spec.root())
+}
+
+/// The subtrees of `program` with their choice spans, largest first (one
+/// per span), each with the spans of the subtrees inside it that may stand
+/// in its place.
+pub(super) fn subtree_spans(spec: &Spec, program: &Program) -> Vec<SubtreeSpan> {
+    let grammar = spec.grammar();
+    let mut spans: Vec<SubtreeSpan> = Vec::new();
+    for node in program.ids() {
+        let Some(span) = program.choice_span(node) else {
+            continue;
+        };
+        if span.is_empty() || spans.iter().any(|s| s.span == span) {
+            continue;
+        }
+        let hole = hole_type(spec, program, node);
+        let mut inner: Vec<Range<usize>> = Vec::new();
+        let mut stack: Vec<NodeId> = program.children(node).collect();
+        while let Some(at) = stack.pop() {
+            stack.extend(program.children(at));
+            if let Some(s) = program.choice_span(at) {
+                if s.len() < span.len() && !s.is_empty() && grammar.is_subtype(program.node(at).production, hole) {
+                    inner.push(s);
+                }
+            }
+        }
+        inner.sort_by_key(|s| (std::cmp::Reverse(s.len()), s.start));
+        inner.dedup();
+        inner.truncate(HOISTS_PER_SUBTREE);
+        spans.push(SubtreeSpan { span, inner });
+    }
+    spans.sort_by_key(|s| (std::cmp::Reverse(s.span.len()), s.span.start));
+    spans
+}
+
+/// `values` with `range` replaced by `replacement`.
+fn splice(values: &[u64], range: &Range<usize>, replacement: &[u64]) -> Vec<u64> {
+    let end = range.end.min(values.len());
+    let start = range.start.min(end);
+    let mut out = Vec::with_capacity(values.len() - (end - start) + replacement.len());
+    out.extend_from_slice(&values[..start]);
+    out.extend_from_slice(replacement);
+    out.extend_from_slice(&values[end..]);
+    out
+}
+
+/// Each subtree's span deleted, then zeroed (the hole then takes its
+/// smallest choices).
+fn delete_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+    let mut candidates = Vec::new();
+    for subtree in spans {
+        candidates.push(splice(values, &subtree.span, &[]));
+        let zeros = vec![0; subtree.span.len()];
+        if values.get(subtree.span.clone()) != Some(&zeros[..]) {
+            candidates.push(splice(values, &subtree.span, &zeros));
+        }
+    }
+    candidates
+}
+
+/// Each subtree's span replaced by the span of a smaller subtree inside it.
+fn hoist_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+    let mut candidates = Vec::new();
+    for subtree in spans {
+        for inner in &subtree.inner {
+            if let Some(replacement) = values.get(inner.clone()) {
+                candidates.push(splice(values, &subtree.span, replacement));
+            }
+        }
+    }
+    candidates
+}
+
+/// Runs of 8, 4, 2 and 1 choices deleted, from the end back (later choices
+/// are usually the leaves).
+fn delete_blocks(values: &[u64], _: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+    let mut candidates = Vec::new();
+    for size in [8, 4, 2, 1] {
+        if size > values.len() {
+            continue;
+        }
+        for start in (0..=values.len() - size).rev().step_by(size) {
+            candidates.push(splice(values, &(start..start + size), &[]));
+        }
+    }
+    candidates
+}
+
+/// Each non-zero choice lowered to zero, to half, and by one.
+fn lower_choices(values: &[u64], _: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+    let mut candidates = Vec::new();
+    for (index, &value) in values.iter().enumerate() {
+        let mut lowered = |to: u64| {
+            let mut candidate = values.to_vec();
+            candidate[index] = to;
+            candidates.push(candidate);
+        };
+        if value > 0 {
+            lowered(0);
+        }
+        if value > 2 {
+            lowered(value / 2);
+        }
+        if value > 1 {
+            lowered(value - 1);
+        }
+    }
+    candidates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_candidate_is_a_different_sequence_and_none_is_larger() {
+        let values = [5, 0, 3, 9, 1, 1, 0, 2];
+        let spans = [SubtreeSpan {
+            span: 0..8,
+            inner: vec![2..5, 5..6],
+        }];
+        for pass in PASSES {
+            for candidate in pass(&values, &spans) {
+                assert_ne!(candidate, values);
+                assert!(candidate.len() <= values.len());
+            }
+        }
+        assert_eq!(hoist_subtrees(&values, &spans), [vec![3, 9, 1], vec![1]]);
+        assert_eq!(delete_subtrees(&values, &spans), [vec![], vec![0; 8]]);
+        assert_eq!(lower_choices(&[4], &[]), [vec![0], vec![2], vec![3]]);
+        assert_eq!(delete_blocks(&[1, 2, 3], &[]).len(), 1 + 3);
+    }
+}

@@ -1,0 +1,340 @@
+//! Internal test-case reduction: shrinking a finding's choice sequence, not
+//! its text (MacIver and Donaldson, "Test-Case Reduction via Test-Case
+//! Generation", ECOOP 2020). Every candidate is a program the fuzzer
+//! generates from a smaller sequence, so it is as conforming as any other:
+//! a candidate that does not show the finding's bug is dropped, never
+//! "fixed".
+//!
+//! A candidate is interesting when its runs on the finding's
+//! implementations have the finding's [`Signature`] (the same verdict and
+//! the same grouping of implementations). The passes, each tried in turn
+//! until none makes progress or the time budget is spent, take the
+//! sequence down in shortlex order (shorter first, then smaller values):
+//!
+//! 1. delete the span of a subtree (largest first), or zero it;
+//! 2. replace a subtree's span by the span of a smaller subtree inside it
+//!    that may stand in its place (hoisting);
+//! 3. delete runs of 8, 4, 2 and 1 choices;
+//! 4. lower single choices: to zero, to half, by one.
+//!
+//! After each accepted candidate the passes start again from the first. A
+//! generated candidate is kept as the sequence it really drew (values below
+//! their bounds, trailing zeros dropped: an exhausted sequence gives
+//! zeros), and accepted only if that is smaller than the best so far, so
+//! reduction always ends. Candidates run `jobs` at a time; the first
+//! interesting one in pass order wins, so the result does not depend on
+//! `jobs`. Verdicts are cached by sequence.
+
+mod candidates;
+mod finding;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+pub use finding::{read_finding, write_reduced, FindingCase};
+
+use crate::campaign::{Signature, Verdict};
+use crate::choices::Choices;
+use crate::exec::{Implementation, Limits, Run};
+use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::generate::Generator;
+use crate::options::Options;
+use crate::spec::Spec;
+
+/// What a reduction runs: the fuzzer and its options, the implementations
+/// and the limits of their runs.
+pub struct Case<'f> {
+    /// The fuzzer that generates every candidate.
+    pub fuzzer: &'f Fuzzer,
+    /// The generation options of the finding.
+    pub options: Options,
+    /// The implementations the finding ran on.
+    pub implementations: Vec<Implementation>,
+    /// The limits of each run.
+    pub limits: Limits,
+}
+
+/// One tested candidate.
+#[derive(Clone, Debug)]
+pub struct Tested {
+    /// The values it really drew, trailing zeros dropped.
+    pub values: Vec<u64>,
+    /// The program's text.
+    pub text: String,
+    /// How many nodes the program has.
+    pub nodes: usize,
+    /// Its runs.
+    pub runs: Vec<(Implementation, Run)>,
+    /// Their signature.
+    pub signature: Signature,
+    /// The choice spans of its subtrees, each with the spans of the
+    /// subtrees inside it that may take its place.
+    spans: Vec<candidates::SubtreeSpan>,
+}
+
+/// What a reduction ended with.
+#[derive(Debug)]
+pub struct Reduced {
+    /// The finding's program as it was.
+    pub original: Tested,
+    /// The smallest interesting program found.
+    pub reduced: Tested,
+    /// How many candidates were generated and run.
+    pub tests: u64,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+/// Why a reduction could not start.
+#[derive(Debug)]
+pub enum ReduceError {
+    /// The fuzzer's spec does not assemble, its options do not suit it, or
+    /// the finding's own program cannot be generated.
+    Generate(String),
+    /// The finding's program, run again, does not show the finding: its
+    /// runs have another signature (a flaky implementation, or another
+    /// environment).
+    NotReproduced {
+        /// The finding's verdict.
+        expected: String,
+        /// The signature the program gives now.
+        got: String,
+    },
+    /// A file could not be read or written.
+    Io(String),
+}
+
+impl std::fmt::Display for ReduceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReduceError::Generate(message) => write!(f, "{message}"),
+            ReduceError::NotReproduced { expected, got } => write!(
+                f,
+                "the finding does not reproduce: it was {expected}, its program now gives `{got}`"
+            ),
+            ReduceError::Io(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+impl std::error::Error for ReduceError {}
+
+/// Reduces one finding's choice sequence (see the module docs).
+///
+/// ```
+/// use std::time::Duration;
+/// use xsmith::reduce::{Case, Reducer};
+/// use xsmith::{Choices, Execution, Implementation, Limits};
+///
+/// // Two "engines" of the example language: one tells whether the
+/// // program divides, one says no: they differ on every program with a
+/// // division.
+/// fn divides(text: &str) -> Execution { Execution::Output(text.contains('/').to_string()) }
+/// fn never(_: &str) -> Execution { Execution::Output("false".into()) }
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     implementations: &[] };
+/// let case = Case {
+///     fuzzer: &fuzzer,
+///     options: Default::default(),
+///     implementations: vec![
+///         Implementation::InProcess { name: "divides", run: divides },
+///         Implementation::InProcess { name: "never", run: never },
+///     ],
+///     limits: Limits::default(),
+/// };
+/// let reducer = Reducer::new(case, 1, Duration::from_secs(60)).unwrap();
+/// let seed = (0..100).find(|&s| reducer.test_source(xsmith::Source::Seed(s)).unwrap().text.contains('/')).unwrap();
+/// let reduced = reducer.reduce(xsmith::Source::Seed(seed), None, &mut |_| {}).unwrap();
+/// assert!(reduced.reduced.text.contains('/'));
+/// assert!(reduced.reduced.nodes <= reduced.original.nodes);
+/// ```
+pub struct Reducer<'f> {
+    case: Case<'f>,
+    spec: Spec,
+    jobs: usize,
+    budget: Duration,
+}
+
+/// Where a reduction is, for a progress line.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Candidates tested so far.
+    pub tests: u64,
+    /// The best program's size in bytes.
+    pub bytes: usize,
+    /// The best sequence's length.
+    pub choices: usize,
+}
+
+impl<'f> Reducer<'f> {
+    /// A reducer for `case`, running `jobs` candidates at a time, for at
+    /// most `budget` (it then returns the best so far).
+    pub fn new(case: Case<'f>, jobs: usize, budget: Duration) -> Result<Reducer<'f>, ReduceError> {
+        let spec = (case.fuzzer.spec)().map_err(|e| ReduceError::Generate(format!("the fuzzer's spec: {e}")))?;
+        Generator::new(&spec, case.options.clone()).map_err(|e| ReduceError::Generate(e.to_string()))?;
+        Ok(Reducer {
+            case,
+            spec,
+            jobs: jobs.max(1),
+            budget,
+        })
+    }
+
+    /// Generates the program of `source` and runs it (what the finding
+    /// saw, when `source` is the finding's).
+    pub fn test_source(&self, source: Source) -> Result<Tested, ReduceError> {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(GENERATION_STACK)
+                .spawn_scoped(scope, || self.test_source_here(source))
+                .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))?
+                .join()
+                .expect("the reduction's first test panicked")
+        })
+    }
+
+    fn test_source_here(&self, source: Source) -> Result<Tested, ReduceError> {
+        let mut generator = self.generator();
+        let scratch = scratch()?;
+        let generated = self
+            .case
+            .fuzzer
+            .program(&self.spec, &mut generator, source)
+            .map_err(|e| ReduceError::Generate(format!("the finding's program: {e}")))?;
+        let values: Vec<u64> = generated.choices.values().collect();
+        self.test(&mut generator, &values, scratch.path())
+            .ok_or_else(|| ReduceError::Generate("the finding's recorded choices do not replay".into()))
+    }
+
+    /// Reduces the program of `source`, whose runs' signature is the one to
+    /// keep (it must have the verdict `expected`, when given: the finding's);
+    /// `progress` hears of every improvement.
+    pub fn reduce(
+        &self,
+        source: Source,
+        expected: Option<Verdict>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Reduced, ReduceError> {
+        let started = Instant::now();
+        let original = self.test_source(source)?;
+        let verdict = original.signature.verdict;
+        if verdict == Verdict::Agree || expected.is_some_and(|e| e != verdict) {
+            return Err(ReduceError::NotReproduced {
+                expected: expected.map_or_else(|| "a finding".to_string(), |v| v.name().to_string()),
+                got: original.signature.to_string(),
+            });
+        }
+        let mut best = original.clone();
+        let mut cache: HashMap<Vec<u64>, bool> = HashMap::new();
+        let mut tests = 0u64;
+        'passes: while started.elapsed() < self.budget {
+            for pass in candidates::PASSES {
+                let candidates = pass(&best.values, &best.spans);
+                for batch in candidates.chunks(self.jobs) {
+                    if started.elapsed() >= self.budget {
+                        break 'passes;
+                    }
+                    let fresh: Vec<&Vec<u64>> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
+                    tests += fresh.len() as u64;
+                    let results = self.test_all(&fresh)?;
+                    let mut winner = None;
+                    for (candidate, tested) in fresh.iter().zip(results) {
+                        let interesting = tested.as_ref().is_some_and(|t| {
+                            t.signature == original.signature && shortlex_less(&t.values, &best.values)
+                        });
+                        cache.insert((*candidate).clone(), interesting);
+                        if interesting && winner.is_none() {
+                            winner = tested;
+                        }
+                    }
+                    if let Some(tested) = winner {
+                        best = tested;
+                        progress(Progress {
+                            tests,
+                            bytes: best.text.len(),
+                            choices: best.values.len(),
+                        });
+                        continue 'passes;
+                    }
+                }
+            }
+            break;
+        }
+        Ok(Reduced {
+            original,
+            reduced: best,
+            tests,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    fn generator(&self) -> Generator<'_> {
+        Generator::new(&self.spec, self.case.options.clone()).expect("checked in Reducer::new")
+    }
+
+    /// Tests `candidates` on up to `jobs` threads, in order.
+    fn test_all(&self, candidates: &[&Vec<u64>]) -> Result<Vec<Option<Tested>>, ReduceError> {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = candidates
+                .iter()
+                .map(|values| {
+                    std::thread::Builder::new()
+                        .stack_size(GENERATION_STACK)
+                        .spawn_scoped(scope, move || {
+                            let scratch = scratch()?;
+                            Ok(self.test(&mut self.generator(), values, scratch.path()))
+                        })
+                        .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker?.join().expect("a reduction worker panicked"))
+                .collect()
+        })
+    }
+
+    /// Generates the program of `values` and runs it in `dir`; `None` if it
+    /// cannot be generated.
+    fn test(&self, generator: &mut Generator, values: &[u64], dir: &Path) -> Option<Tested> {
+        let source = Source::Choices {
+            path: "candidate".into(),
+            choices: Choices::from_values(values),
+        };
+        let generated = self.case.fuzzer.program(&self.spec, generator, source).ok()?;
+        let mut drawn: Vec<u64> = generated.choices.values().collect();
+        while drawn.last() == Some(&0) {
+            drawn.pop();
+        }
+        let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
+        std::fs::write(&file, &generated.text).ok()?;
+        let runs: Vec<(Implementation, Run)> = self
+            .case
+            .implementations
+            .iter()
+            .map(|i| (*i, i.run(&file, &generated.text, &self.case.limits)))
+            .collect();
+        Some(Tested {
+            signature: Signature::of(&runs),
+            spans: candidates::subtree_spans(&self.spec, &generated.program),
+            values: drawn,
+            nodes: generated.program.len(),
+            text: generated.text,
+            runs,
+        })
+    }
+}
+
+/// Whether `a` comes before `b` in shortlex order.
+fn shortlex_less(a: &[u64], b: &[u64]) -> bool {
+    (a.len(), a) < (b.len(), b)
+}
+
+fn scratch() -> Result<tempfile::TempDir, ReduceError> {
+    tempfile::Builder::new()
+        .prefix("xsmith-reduce-")
+        .tempdir()
+        .map_err(|e| ReduceError::Io(format!("cannot create a scratch directory: {e}")))
+}
