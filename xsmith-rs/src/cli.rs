@@ -12,14 +12,18 @@
 //!
 //! With no `--count` one program goes to standard output. Program `i` of a
 //! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`. A bad
-//! option or value exits with status 2 and a message that names it; a
-//! program that cannot be generated exits with status 1.
+//! option or value exits with status 2 and a message that names it. A
+//! program that cannot be generated never ends the batch: its error goes to
+//! standard error with the command that regenerates it (`regenerate with:
+//! xsmith-lua --seed 12 --max-depth 8`), the other programs are written, and
+//! the exit status is 1.
 //!
 //! `diff` runs a differential [`Campaign`](crate::Campaign): each program on
 //! every implementation (the fuzzer's defaults, or those of `--impl`, whose
 //! first use drops the defaults), saving every finding in `--findings`
 //! (default `findings`). It prints one line per finding and ends with
-//! `programs N, agree A, differ D, rejected R, crashed C, timeout T`; it
+//! `programs N, agree A, differ D, rejected R, crashed C, timeout T` (and
+//! `, generation-failed G` when some program could not be generated); it
 //! exits with status 0 when all programs agreed, 1 otherwise, 2 for a bad
 //! option, a malformed `--impl` or an implementation that is not installed
 //! (named with its Debian package).
@@ -311,6 +315,7 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--output-dir {}: {e}", dir.display())))?;
     }
     let mut stdout = std::io::stdout().lock();
+    let mut failed = 0u64;
     for i in 0..count {
         let (source, stem, label) = match (&bytes, &args.bytes) {
             (Some(bytes), Some(path)) => {
@@ -330,9 +335,16 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
                 (Source::Seed(seed), seed.to_string(), format!("seed {seed}"))
             }
         };
-        let program = fuzzer
-            .program(&spec, &mut generator, source)
-            .map_err(|e| Failure::Run(format!("{label}: {e}")))?;
+        let command = fuzzer.command(&source, generator.options());
+        let program = match fuzzer.program(&spec, &mut generator, source) {
+            Ok(program) => program,
+            Err(e) => {
+                // The batch goes on: one failing program loses no other.
+                failed += 1;
+                eprintln!("{}: error: {label}: {e}\n  regenerate with: {command}", fuzzer.name);
+                continue;
+            }
+        };
         if args.print_tree {
             eprint!("{}", program.program.outline(spec.grammar()));
         }
@@ -350,7 +362,12 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     if args.log_choices {
         eprintln!("{}", generator.choice_log().report(&spec));
     }
-    Ok(())
+    match failed {
+        0 => Ok(()),
+        _ => Err(Failure::Run(format!(
+            "{failed} of {count} programs could not be generated"
+        ))),
+    }
 }
 
 /// A seed for runs that name none: from the clock and the process id.

@@ -179,3 +179,39 @@ fn node_budget_ends_generation_with_a_clear_error() {
         "{stderr}"
     );
 }
+
+/// A program that cannot be generated (here: past a node budget of 4, as
+/// seeds 0, 2, 5 and 6 grow) ends nothing: it is reported with the command
+/// that regenerates it, every other program of the batch is written, and
+/// the exit status is 1.
+#[test]
+fn a_failing_seed_loses_no_other_program_of_the_batch() {
+    let (_root, dir) = scratch("failing");
+    let d = dir.to_str().unwrap();
+    let output = calc(&["--seed", "0", "--count", "8", "--output-dir", d, "--max-nodes", "4"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["1.calc", "3.calc", "4.calc", "7.calc"], "{stderr}");
+    for seed in [0, 2, 5, 6] {
+        let command = format!("  regenerate with: xsmith-calc --seed {seed} --max-nodes 4\n");
+        assert!(stderr.contains(&command), "{stderr}");
+        // The command given fails again, alone.
+        let again = calc(&["--seed", &seed.to_string(), "--max-nodes", "4"]);
+        assert_eq!(again.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&again.stderr).contains(&command));
+    }
+    assert!(
+        stderr.ends_with("xsmith-calc: error: 4 of 8 programs could not be generated\n"),
+        "{stderr}"
+    );
+    // The programs written are those the seeds give alone.
+    for seed in [1, 3, 4, 7] {
+        let alone = calc(&["--seed", &seed.to_string(), "--max-nodes", "4"]);
+        assert_eq!(std::fs::read(dir.join(format!("{seed}.calc"))).unwrap(), alone.stdout);
+    }
+}

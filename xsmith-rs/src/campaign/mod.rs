@@ -95,7 +95,7 @@ pub use shard::Shard;
 pub use verdict::{Tally, Verdict};
 
 use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
-use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::fuzzer::{quote, Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
 
@@ -392,8 +392,8 @@ impl<'f> Campaign<'f> {
                             tally.add(outcome.verdict);
                             bar.inc(1);
                             bar.set_message(format!(
-                                "differ {} rejected {} crashed {} timeout {}",
-                                tally.differ, tally.rejected, tally.crashed, tally.timeout
+                                "differ {} rejected {} crashed {} timeout {} generation-failed {}",
+                                tally.differ, tally.rejected, tally.crashed, tally.timeout, tally.generation_failed
                             ));
                             expected += 1;
                         }
@@ -466,7 +466,7 @@ impl<'f> Campaign<'f> {
                     seed,
                     program: Err(e.to_string()),
                     runs: Vec::new(),
-                    verdict: Verdict::Rejected,
+                    verdict: Verdict::GenerationFailed,
                 },
             };
             if sender.send(Ok((j, outcome))).is_err() {
@@ -486,7 +486,7 @@ impl<'f> Campaign<'f> {
     ) -> Result<(), CampaignError> {
         let mut saved = None;
         if outcome.verdict != Verdict::Agree {
-            let command = quote(&self.fuzzer.command_line(&Source::Seed(outcome.seed), &self.options));
+            let command = self.fuzzer.command(&Source::Seed(outcome.seed), &self.options);
             let finding = findings::Finding {
                 verdict: outcome.verdict,
                 seed: outcome.seed,
@@ -514,13 +514,4 @@ impl<'f> Campaign<'f> {
             .record(outcome.seed, outcome.verdict, saved.as_deref())
             .map_err(|e| CampaignError::Io(format!("writing {}: {e}", journal.path().display())))
     }
-}
-
-/// Joins words into a command line a POSIX shell reads back as those words.
-fn quote(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
