@@ -68,6 +68,7 @@ mod random;
 pub mod render;
 mod scopes;
 mod spec;
+pub mod swarm;
 mod tree;
 pub mod types;
 mod value;

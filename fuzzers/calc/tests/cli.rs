@@ -215,3 +215,36 @@ fn a_failing_seed_loses_no_other_program_of_the_batch() {
         assert_eq!(std::fs::read(dir.join(format!("{seed}.calc"))).unwrap(), alone.stdout);
     }
 }
+
+/// `--swarm`: each program draws its own options from its seed, writes
+/// them in its header, and the header's command (without `--swarm`)
+/// prints the same program; `--swarm-probability` needs `--swarm`, and a
+/// probability outside 0..=1 is a usage error.
+#[test]
+fn a_swarm_program_regenerates_from_its_header() {
+    let mut configurations = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let text = stdout(&calc(&["--seed", &seed.to_string(), "--swarm"]));
+        let header = text.lines().next().unwrap();
+        let command = header.strip_prefix("#! xsmith-calc 0.1.0 ").unwrap();
+        assert!(!command.contains("swarm"), "{header}");
+        let words: Vec<&str> = command.split(' ').collect();
+        assert_eq!(stdout(&calc(&words)), text, "{header}");
+        configurations.insert(words[2..].join(" "));
+    }
+    assert!(configurations.len() >= 5, "{configurations:?}");
+    assert!(configurations.iter().any(|c| c.contains("--without division")));
+    assert_eq!(calc(&["--swarm-probability", "0.3"]).status.code(), Some(2));
+    assert_eq!(calc(&["--swarm", "--swarm-probability", "1.5"]).status.code(), Some(2));
+    // Probability 1: every group stays on, only the sizes vary.
+    for seed in 0..10 {
+        let text = stdout(&calc(&[
+            "--seed",
+            &seed.to_string(),
+            "--swarm",
+            "--swarm-probability",
+            "1",
+        ]));
+        assert!(!text.lines().next().unwrap().contains("--without"), "{text}");
+    }
+}

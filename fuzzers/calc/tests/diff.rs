@@ -178,6 +178,48 @@ fn a_generation_failure_is_its_own_verdict_and_ends_nothing() {
     assert_eq!(lines[7], "7 agree");
 }
 
+/// A `--swarm` campaign records each program's drawn options in its
+/// journal line and its finding's command, which regenerates the program.
+#[test]
+fn a_swarm_campaign_records_each_programs_configuration() {
+    let dir = scratch("swarm");
+    let args = [
+        "--count",
+        "6",
+        "--seed",
+        "40",
+        "--swarm",
+        "--impl",
+        "cat=cat {}",
+        "--impl",
+        ECHO_0,
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(
+        summary(&output),
+        "programs 6, agree 0, differ 6, rejected 0, crashed 0, timeout 0"
+    );
+    let journal = std::fs::read_to_string(dir.path().join("campaign-40-6.journal")).unwrap();
+    assert!(
+        journal.starts_with("# xsmith-calc diff --seed 40 --count 6 --swarm --timeout"),
+        "{journal}"
+    );
+    for (i, line) in journal_lines(&dir.path().join("campaign-40-6.journal"))
+        .iter()
+        .enumerate()
+    {
+        let seed = 40 + i;
+        let (head, drawn) = line.split_once(" options:").expect("the drawn options");
+        assert_eq!(head, format!("{seed} differ differ-{seed}"));
+        let finding = dir.path().join(format!("differ-{seed}"));
+        let command = std::fs::read_to_string(finding.join("command")).unwrap();
+        assert_eq!(command, format!("xsmith-calc --seed {seed}{drawn}\n"));
+        let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let program = std::fs::read(finding.join("program.calc")).unwrap();
+        assert_eq!(program, calc(&words).stdout, "{command}");
+    }
+}
+
 #[test]
 fn rejections_and_crashes_are_saved() {
     let dir = scratch("reject-crash");
