@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::Path;
 
+use xsmith::swarm::Swarm;
 use xsmith::{Campaign, Fuzzer, Generator, Implementation, Options, Source, Verdict};
 
 use crate::scratch_dir;
@@ -38,10 +39,48 @@ pub fn assert_programs_agree(
     options: &Options,
     seeds: Range<u64>,
 ) {
+    assert_campaign_agrees(fuzzer, implementations, options, None, seeds);
+}
+
+/// [`assert_programs_agree`] for swarm testing: each program of `seeds`
+/// draws its configuration with `swarm` on top of `options`. A program
+/// whose drawn configuration cannot be generated fails it too (its finding
+/// says `not generated`, with the command that regenerates it).
+///
+/// ```
+/// use xsmith::{Execution, Fuzzer, Implementation, Options};
+/// const TWINS: &[Implementation] = &[
+///     Implementation::InProcess { name: "length", run: |text| Execution::Output(text.len().to_string()) },
+///     Implementation::InProcess { name: "also", run: |text| Execution::Output(text.len().to_string()) },
+/// ];
+/// let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     implementations: TWINS };
+/// let swarm = xsmith::swarm::Swarm::default();
+/// xsmith_tests::conformance::assert_swarm_programs_agree(&fuzzer, TWINS, &Options::default(), swarm, 0..20);
+/// ```
+pub fn assert_swarm_programs_agree(
+    fuzzer: &Fuzzer,
+    implementations: &[Implementation],
+    options: &Options,
+    swarm: Swarm,
+    seeds: Range<u64>,
+) {
+    assert_campaign_agrees(fuzzer, implementations, options, Some(swarm), seeds);
+}
+
+fn assert_campaign_agrees(
+    fuzzer: &Fuzzer,
+    implementations: &[Implementation],
+    options: &Options,
+    swarm: Option<Swarm>,
+    seeds: Range<u64>,
+) {
     let findings = scratch_dir(&format!("{}-findings", fuzzer.name));
     let mut campaign = Campaign::new(fuzzer, findings.path());
     campaign.implementations = implementations.to_vec();
     campaign.options = options.clone();
+    campaign.swarm = swarm;
     campaign.first_seed = seeds.start;
     campaign.count = seeds.end - seeds.start;
     let mut report = Vec::new();
@@ -70,13 +109,84 @@ pub fn assert_programs_agree(
     );
 }
 
+/// Writes the `--swarm` programs of `seeds`, with the further options
+/// `base`, through the fuzzer's own command line, then regenerates each one that was written from its header's
+/// command (without `--swarm`: the header writes the options the program
+/// drew) and checks it is the same, byte for byte. Returns how many were
+/// written and the seeds that could not be generated (the command line
+/// reported each with the command that regenerates it).
+///
+/// ```
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     implementations: &[] };
+/// let (written, failed) = xsmith_tests::conformance::check_swarm_headers_regenerate(&fuzzer, &[], 0..20);
+/// assert_eq!((written, failed), (20, vec![]));
+/// ```
+pub fn check_swarm_headers_regenerate(fuzzer: &Fuzzer, base: &[&str], seeds: Range<u64>) -> (usize, Vec<u64>) {
+    let first = scratch_dir(&format!("{}-swarm", fuzzer.name));
+    let again = scratch_dir(&format!("{}-swarm-again", fuzzer.name));
+    let (start, count) = (seeds.start.to_string(), (seeds.end - seeds.start).to_string());
+    let dir = first.path().to_str().unwrap();
+    let mut batch = vec![
+        fuzzer.name,
+        "--seed",
+        &start,
+        "--count",
+        &count,
+        "--output-dir",
+        dir,
+        "--swarm",
+    ];
+    batch.extend_from_slice(base);
+    xsmith::cli::run(fuzzer, batch);
+    let prefix = (fuzzer.comment)("");
+    let prefix = prefix.trim_end_matches('\n');
+    let (mut written, mut failed, mut configurations) = (0, Vec::new(), std::collections::BTreeSet::new());
+    for seed in seeds {
+        let name = format!("{seed}.{}", fuzzer.extension);
+        let Ok(text) = std::fs::read_to_string(first.path().join(&name)) else {
+            failed.push(seed);
+            continue;
+        };
+        written += 1;
+        let header = text.lines().next().unwrap();
+        let command = header
+            .strip_prefix(prefix)
+            .and_then(|c| c.strip_prefix(&format!("{} {} ", fuzzer.name, fuzzer.version)))
+            .unwrap_or_else(|| panic!("seed {seed}: the header `{header}` is not a command"));
+        assert!(!command.contains("--swarm"), "seed {seed}: {header}");
+        let seed_words = format!("--seed {seed}");
+        configurations.insert(command.trim_start_matches(&seed_words).to_string());
+        let mut words = vec![fuzzer.name];
+        words.extend(command.split_whitespace());
+        words.extend(["--count", "1", "--output-dir", again.path().to_str().unwrap()]);
+        let status = xsmith::cli::run(fuzzer, words);
+        assert_eq!(status, std::process::ExitCode::SUCCESS, "seed {seed}: {header}");
+        let regenerated = std::fs::read_to_string(again.path().join(&name)).unwrap();
+        assert!(
+            regenerated == text,
+            "seed {seed}: `{header}` regenerates another program"
+        );
+    }
+    assert!(
+        written < 4 || configurations.len() > 1,
+        "every swarm program drew the same configuration: {configurations:?}"
+    );
+    (written, failed)
+}
+
 /// What each implementation made of a finding's program: how it ended and
 /// the start of what it printed (its output, or its errors when it failed).
 fn describe(finding: &Path, implementations: &[Implementation]) -> String {
     let read = |file: String| std::fs::read_to_string(finding.join(file)).unwrap_or_default();
     let error = read("generation-error".into());
     if !error.is_empty() {
-        return format!("not generated: {error}");
+        return format!(
+            "not generated: {} (regenerate with: {})",
+            error.trim_end(),
+            read("command".into()).trim_end()
+        );
     }
     let runs: Vec<String> = implementations
         .iter()

@@ -4,7 +4,9 @@
 //! xsmith-<lang> [--seed N] [--count N --output-dir DIR] [GENERATION OPTIONS]
 //!               [--bytes FILE | --choices FILE] [--save-choices PATH]
 //!               [--print-tree] [--log-choices] [--version]
+//!               [--swarm [--swarm-probability P]]
 //! xsmith-<lang> diff --count N [--seed START] [GENERATION OPTIONS]
+//!               [--swarm [--swarm-probability P]]
 //!               [--impl NAME=COMMAND]... [--jobs J] [--timeout SECONDS]
 //!               [--memory-limit MIB] [--findings DIR] [--shard K/N] [--resume]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
@@ -12,19 +14,29 @@
 //! ```
 //!
 //! With no `--count` one program goes to standard output. Program `i` of a
-//! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`.
+//! `--count` uses seed `--seed + i` and is written to `DIR/<seed>.<ext>`. A bad
+//! option or value exits with status 2 and a message that names it. A
+//! program that cannot be generated never ends the batch: its error goes to
+//! standard error with the command that regenerates it (`regenerate with:
+//! xsmith-lua --seed 12 --max-depth 8`), the other programs are written, and
+//! the exit status is 1.
+//!
 //! `--save-choices` writes each program's choice sequence (see
 //! [`Choices`](crate::Choices)), from which `--choices` regenerates it byte
 //! for byte; any other sequence, truncated or edited, gives a valid
-//! program too. A bad
-//! option or value exits with status 2 and a message that names it; a
-//! program that cannot be generated exits with status 1.
+//! program too.
+//!
+//! With `--swarm` (generation and `diff` alike) each program draws its own
+//! feature groups and size options from its seed ([`swarm`](crate::swarm))
+//! on top of the options given, and its header writes the options drawn, so
+//! the header's command regenerates it byte for byte.
 //!
 //! `diff` runs a differential [`Campaign`](crate::Campaign): each program on
 //! every implementation (the fuzzer's defaults, or those of `--impl`, whose
 //! first use drops the defaults), saving every finding in `--findings`
 //! (default `findings`). It prints one line per finding and ends with
-//! `programs N, agree A, differ D, rejected R, crashed C, timeout T`; it
+//! `programs N, agree A, differ D, rejected R, crashed C, timeout T` (and
+//! `, generation-failed G` when some program could not be generated); it
 //! exits with status 0 when all programs agreed, 1 otherwise, 2 for a bad
 //! option, a malformed `--impl` or an implementation that is not installed
 //! (named with its Debian package).
@@ -41,9 +53,10 @@ use crate::campaign::{Campaign, Shard};
 use crate::choices::Choices;
 use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
-use crate::generate::Generator;
+use crate::generate::{ChoiceLog, Generator};
 use crate::options::{self, Options};
 use crate::reduce::{read_finding, write_reduced, Progress, ReduceError, Reducer};
+use crate::swarm::{self, Swarm};
 
 /// The options of the standard command line.
 ///
@@ -73,9 +86,12 @@ pub struct Args {
     /// The options that shape each program.
     #[command(flatten)]
     pub generation: Options,
+    /// Swarm testing: each program draws its own configuration.
+    #[command(flatten)]
+    pub swarm: SwarmArgs,
     /// Generate from the bytes of FILE instead of a seed (program i of --count
     /// reads from offset --bytes-offset + i).
-    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "swarm"])]
     pub bytes: Option<PathBuf>,
     /// Where in the --bytes file reading starts.
     #[arg(long, value_name = "N", default_value_t = 0, requires = "bytes")]
@@ -170,6 +186,9 @@ pub struct DiffArgs {
     /// The options that shape each program.
     #[command(flatten)]
     pub generation: Options,
+    /// Swarm testing: each program draws its own configuration.
+    #[command(flatten)]
+    pub swarm: SwarmArgs,
     /// An implementation to run programs on, NAME=COMMAND, with {} in COMMAND
     /// for the program file (repeatable; the first drops the fuzzer's defaults).
     #[arg(long = "impl", value_name = "NAME=COMMAND")]
@@ -198,6 +217,41 @@ pub struct DiffArgs {
     /// How reductions run.
     #[command(flatten)]
     pub reduction: ReductionArgs,
+}
+
+/// `--swarm` and `--swarm-probability`, of generation and `diff` alike.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--swarm", "--swarm-probability", "0.25"]);
+/// assert_eq!(args.swarm.swarm(), Some(xsmith::swarm::Swarm { probability: 0.25 }));
+/// assert_eq!(xsmith::cli::Args::parse_from(["x"]).swarm.swarm(), None);
+/// assert!(xsmith::cli::Args::try_parse_from(["x", "--swarm", "--swarm-probability", "2"]).is_err());
+/// ```
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SwarmArgs {
+    /// Each program draws, from its seed, a random subset of the feature groups
+    /// and random size options (written in its header).
+    #[arg(long)]
+    pub swarm: bool,
+    /// With --swarm, the probability that each feature group stays on.
+    #[arg(long, value_name = "P", default_value_t = Swarm::default().probability,
+          value_parser = swarm::parse_probability, requires = "swarm")]
+    pub swarm_probability: f64,
+}
+
+impl SwarmArgs {
+    /// The swarm these arguments ask for, if any.
+    ///
+    /// ```
+    /// let args = xsmith::cli::SwarmArgs { swarm: true, swarm_probability: 0.5 };
+    /// assert_eq!(args.swarm(), Some(Default::default()));
+    /// ```
+    pub fn swarm(&self) -> Option<Swarm> {
+        self.swarm.then_some(Swarm {
+            probability: self.swarm_probability,
+        })
+    }
 }
 
 impl Args {
@@ -330,6 +384,7 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
         }
     }
     campaign.options = args.generation.clone();
+    campaign.swarm = args.swarm.swarm();
     campaign.first_seed = args.seed.unwrap_or_else(random_seed);
     campaign.count = args.count;
     campaign.shard = args.shard;
@@ -481,7 +536,10 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     if let (Some(dir), Some(_)) = (&args.save_choices, args.count) {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--save-choices {}: {e}", dir.display())))?;
     }
+    let swarm = args.swarm.swarm();
+    let mut log = ChoiceLog::default();
     let mut stdout = std::io::stdout().lock();
+    let mut failed = 0u64;
     for i in 0..count {
         let (source, stem, label) = match (&bytes, &args.bytes) {
             _ if choices.is_some() => {
@@ -507,9 +565,40 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
                 (Source::Seed(seed), seed.to_string(), format!("seed {seed}"))
             }
         };
-        let program = fuzzer
-            .program(&spec, &mut generator, source)
-            .map_err(|e| Failure::Run(format!("{label}: {e}")))?;
+        // A swarm program has a generator of its own, for the options it drew.
+        let drawn = match (&swarm, &source) {
+            (Some(swarm), Source::Seed(seed)) => Some(swarm.options(&spec, generator.options(), *seed)),
+            _ => None,
+        };
+        let mut own = None;
+        let result = match drawn {
+            Some(options) => match Generator::new(&spec, options.clone()) {
+                Ok(g) => {
+                    let g = own.insert(g);
+                    let command = fuzzer.command(&source, g.options());
+                    fuzzer.program(&spec, g, source).map_err(|e| (e.to_string(), command))
+                }
+                Err(e) => Err((e.to_string(), fuzzer.command(&source, &options))),
+            },
+            None => {
+                let command = fuzzer.command(&source, generator.options());
+                fuzzer
+                    .program(&spec, &mut generator, source)
+                    .map_err(|e| (e.to_string(), command))
+            }
+        };
+        if let Some(own) = own {
+            log.merge(own.choice_log());
+        }
+        let program = match result {
+            Ok(program) => program,
+            Err((error, command)) => {
+                // The batch goes on: one failing program loses no other.
+                failed += 1;
+                eprintln!("{}: error: {label}: {error}\n  regenerate with: {command}", fuzzer.name);
+                continue;
+            }
+        };
         if args.print_tree {
             eprint!("{}", program.program.outline(spec.grammar()));
         }
@@ -533,9 +622,15 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         }
     }
     if args.log_choices {
-        eprintln!("{}", generator.choice_log().report(&spec));
+        log.merge(generator.choice_log());
+        eprintln!("{}", log.report(&spec));
     }
-    Ok(())
+    match failed {
+        0 => Ok(()),
+        _ => Err(Failure::Run(format!(
+            "{failed} of {count} programs could not be generated"
+        ))),
+    }
 }
 
 /// A seed for runs that name none: from the clock and the process id.

@@ -211,4 +211,27 @@ impl Fuzzer {
         words.extend(options.args());
         words
     }
+
+    /// [`command_line`](Fuzzer::command_line) as one line a POSIX shell
+    /// reads back as those words: what a failure or a finding tells to run.
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let source = xsmith::Source::Bytes { path: "my choices".into(), bytes: vec![], offset: 0 };
+    /// assert_eq!(fuzzer.command(&source, &Default::default()), "x --bytes 'my choices'");
+    /// ```
+    pub fn command(&self, source: &Source, options: &Options) -> String {
+        quote(&self.command_line(source, options))
+    }
+}
+
+/// Joins words into a command line a POSIX shell reads back as those words.
+pub(crate) fn quote(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -70,6 +70,7 @@ pub mod reduce;
 pub mod render;
 mod scopes;
 mod spec;
+pub mod swarm;
 mod tree;
 pub mod types;
 mod value;

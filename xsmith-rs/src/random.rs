@@ -62,6 +62,15 @@ impl Random {
         Random::of(Bits::Seeded(Box::new(ChaCha8Rng::seed_from_u64(seed))))
     }
 
+    /// The seeded source of `seed` on ChaCha's stream `stream` (stream 0 is
+    /// [`from_seed`](Random::from_seed)'s): independent of the other streams
+    /// of the same seed, for draws that must not disturb a program's own.
+    pub(crate) fn from_seed_on_stream(seed: u64, stream: u64) -> Random {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        Random::of(Bits::Seeded(Box::new(rng)))
+    }
+
     /// A source that reads `bytes` front to back and gives zeros once they are
     /// used up.
     ///

@@ -235,3 +235,72 @@ fn a_saved_choice_sequence_regenerates_the_program_and_any_edit_of_it_is_valid()
         "the error names the option"
     );
 }
+
+/// A program that cannot be generated (here: past a node budget of 4, as
+/// seeds 0, 2, 5 and 6 grow) ends nothing: it is reported with the command
+/// that regenerates it, every other program of the batch is written, and
+/// the exit status is 1.
+#[test]
+fn a_failing_seed_loses_no_other_program_of_the_batch() {
+    let (_root, dir) = scratch("failing");
+    let d = dir.to_str().unwrap();
+    let output = calc(&["--seed", "0", "--count", "8", "--output-dir", d, "--max-nodes", "4"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let mut written: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["1.calc", "3.calc", "4.calc", "7.calc"], "{stderr}");
+    for seed in [0, 2, 5, 6] {
+        let command = format!("  regenerate with: xsmith-calc --seed {seed} --max-nodes 4\n");
+        assert!(stderr.contains(&command), "{stderr}");
+        // The command given fails again, alone.
+        let again = calc(&["--seed", &seed.to_string(), "--max-nodes", "4"]);
+        assert_eq!(again.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&again.stderr).contains(&command));
+    }
+    assert!(
+        stderr.ends_with("xsmith-calc: error: 4 of 8 programs could not be generated\n"),
+        "{stderr}"
+    );
+    // The programs written are those the seeds give alone.
+    for seed in [1, 3, 4, 7] {
+        let alone = calc(&["--seed", &seed.to_string(), "--max-nodes", "4"]);
+        assert_eq!(std::fs::read(dir.join(format!("{seed}.calc"))).unwrap(), alone.stdout);
+    }
+}
+
+/// `--swarm`: each program draws its own options from its seed, writes
+/// them in its header, and the header's command (without `--swarm`)
+/// prints the same program; `--swarm-probability` needs `--swarm`, and a
+/// probability outside 0..=1 is a usage error.
+#[test]
+fn a_swarm_program_regenerates_from_its_header() {
+    let mut configurations = std::collections::BTreeSet::new();
+    for seed in 0..20 {
+        let text = stdout(&calc(&["--seed", &seed.to_string(), "--swarm"]));
+        let header = text.lines().next().unwrap();
+        let command = header.strip_prefix("#! xsmith-calc 0.1.0 ").unwrap();
+        assert!(!command.contains("swarm"), "{header}");
+        let words: Vec<&str> = command.split(' ').collect();
+        assert_eq!(stdout(&calc(&words)), text, "{header}");
+        configurations.insert(words[2..].join(" "));
+    }
+    assert!(configurations.len() >= 5, "{configurations:?}");
+    assert!(configurations.iter().any(|c| c.contains("--without division")));
+    assert_eq!(calc(&["--swarm-probability", "0.3"]).status.code(), Some(2));
+    assert_eq!(calc(&["--swarm", "--swarm-probability", "1.5"]).status.code(), Some(2));
+    // Probability 1: every group stays on, only the sizes vary.
+    for seed in 0..10 {
+        let text = stdout(&calc(&[
+            "--seed",
+            &seed.to_string(),
+            "--swarm",
+            "--swarm-probability",
+            "1",
+        ]));
+        assert!(!text.lines().next().unwrap().contains("--without"), "{text}");
+    }
+}

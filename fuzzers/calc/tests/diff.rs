@@ -134,6 +134,92 @@ fn a_difference_is_saved_with_everything_that_regenerates_it() {
     assert!(dir.path().join("campaign-20-3-2.journal").is_file());
 }
 
+/// A program the fuzzer cannot generate gets its own verdict, not
+/// `rejected` (which blames an implementation), is saved with its error and
+/// the command that regenerates it, and ends nothing: the others still run.
+#[test]
+fn a_generation_failure_is_its_own_verdict_and_ends_nothing() {
+    let dir = scratch("generation-failed");
+    let args = [
+        "--count",
+        "8",
+        "--seed",
+        "0",
+        "--max-nodes",
+        "4",
+        "--impl",
+        "cat=cat {}",
+        "--impl",
+        "also=cat -- {}",
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        summary(&output),
+        "programs 8, agree 4, differ 0, rejected 0, crashed 0, timeout 0, generation-failed 4"
+    );
+    let expected = [
+        "generation-failed-0",
+        "generation-failed-2",
+        "generation-failed-5",
+        "generation-failed-6",
+    ];
+    assert_eq!(
+        findings_in(dir.path()),
+        expected.iter().map(|s| s.to_string()).collect()
+    );
+    let finding = dir.path().join("generation-failed-5");
+    let error = std::fs::read_to_string(finding.join("generation-error")).unwrap();
+    assert!(error.contains("node budget of 4 nodes"), "{error}");
+    let command = std::fs::read_to_string(finding.join("command")).unwrap();
+    assert_eq!(command, "xsmith-calc --seed 5 --max-nodes 4\n");
+    let lines = journal_lines(&dir.path().join("campaign-0-8.journal"));
+    assert_eq!(lines[5], "5 generation-failed generation-failed-5");
+    assert_eq!(lines[7], "7 agree");
+}
+
+/// A `--swarm` campaign records each program's drawn options in its
+/// journal line and its finding's command, which regenerates the program.
+#[test]
+fn a_swarm_campaign_records_each_programs_configuration() {
+    let dir = scratch("swarm");
+    let args = [
+        "--count",
+        "6",
+        "--seed",
+        "40",
+        "--swarm",
+        "--impl",
+        "cat=cat {}",
+        "--impl",
+        ECHO_0,
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(
+        summary(&output),
+        "programs 6, agree 0, differ 6, rejected 0, crashed 0, timeout 0"
+    );
+    let journal = std::fs::read_to_string(dir.path().join("campaign-40-6.journal")).unwrap();
+    assert!(
+        journal.starts_with("# xsmith-calc diff --seed 40 --count 6 --swarm --timeout"),
+        "{journal}"
+    );
+    for (i, line) in journal_lines(&dir.path().join("campaign-40-6.journal"))
+        .iter()
+        .enumerate()
+    {
+        let seed = 40 + i;
+        let (head, drawn) = line.split_once(" options:").expect("the drawn options");
+        assert_eq!(head, format!("{seed} differ differ-{seed}"));
+        let finding = dir.path().join(format!("differ-{seed}"));
+        let command = std::fs::read_to_string(finding.join("command")).unwrap();
+        assert_eq!(command, format!("xsmith-calc --seed {seed}{drawn}\n"));
+        let words: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let program = std::fs::read(finding.join("program.calc")).unwrap();
+        assert_eq!(program, calc(&words).stdout, "{command}");
+    }
+}
+
 #[test]
 fn rejections_and_crashes_are_saved() {
     let dir = scratch("reject-crash");

@@ -1,11 +1,13 @@
 //! A JavaScript fuzzer on the canned components: every program is strict
 //! ES5 and runs alike on `node` and `duk` (Duktape). Integers stay in the
-//! int32 range through wrappers in the header (`| 0`, `Math.imul`, safe
-//! division and modulo), print as decimal integers (never `-0`), strings
-//! print through `JSON.stringify`, arrays in order and objects with their
-//! keys sorted. See README.md.
+//! int32 range through wrappers in the header (`| 0`, an exact ES5 32-bit
+//! multiply, safe division and modulo), print as decimal integers (never
+//! `-0`), strings print through `JSON.stringify`, arrays in order and
+//! objects with their keys sorted. ES2015 and later constructs appear only
+//! in the `es2015` feature group, off by default. See README.md.
 
-use xsmith::{Component, Doc, Fuzzer, Implementation, RenderNode, Renderer, Slot, Spec, SpecError, Value};
+use xsmith::{Component, Doc, Filter, Fuzzer, Implementation, RenderNode, Renderer, Slot, Spec, SpecError, Value};
+use xsmith::{ProductionDecl, TypeInfo, Weight};
 use xsmith_canned::render::{defined_names, dict_key, record_entries, wrapper};
 use xsmith_canned::{Canned, Options};
 
@@ -296,6 +298,44 @@ fn renderers(canned: &Canned) -> Component {
     c
 }
 
+/// The feature group of the constructs later than ES5, off by default (for
+/// engines that have them, with `--with es2015`): multiplication through
+/// ES2015's `Math.imul` instead of the header's ES5 `mul`.
+pub const ES2015: &str = "es2015";
+
+/// The productions of the `es2015` group: `Imul`, an int32 product written
+/// `Math.imul(a, b)`, chosen as often as the canned `Mul` (it is in the
+/// `integers` group too, so switching integers off switches it off).
+fn es2015(canned: &Canned) -> Component {
+    let mut c = Component::new("javascript-es2015");
+    let limit = canned.options.soft_node_limit;
+    c.production(
+        ProductionDecl::new("Imul")
+            .supertype("Expr")
+            .child("left", "Expr")
+            .child("right", "Expr"),
+    )
+    .type_info(
+        "Imul",
+        TypeInfo::new(|s| s.base("int"))
+            .child("left", |c| c.base("int"))
+            .child("right", |c| c.base("int")),
+    )
+    .choice_weight("Imul", Weight::Constant(6))
+    .choice_filter(
+        "Imul",
+        Filter::new(move |hole| hole.depth() < hole.max_depth() && hole.program().len() < limit),
+    )
+    .feature("Imul", "integers")
+    .feature("Imul", ES2015)
+    .feature_off_by_default(ES2015)
+    .render(
+        "Imul",
+        Renderer::function(|n| wrapper(n, "Math.imul", &["left", "right"])),
+    );
+    c
+}
+
 /// The canned options of the JavaScript fuzzer (all groups, int32 integers).
 ///
 /// ```
@@ -313,10 +353,12 @@ pub fn options() -> Options {
 /// ```
 pub fn spec() -> Result<Spec, SpecError> {
     let canned = Canned::new(&options()).expect("the JavaScript options are valid");
-    canned.assemble([renderers(&canned)])
+    canned.assemble([renderers(&canned), es2015(&canned)])
 }
 
-/// The runtime header: strict mode, int32 wrappers, safe division and
+/// The runtime header, ES5 alone: strict mode, int32 wrappers (`mul` is the
+/// exact 32-bit product from 16-bit halves: each partial product is below
+/// 2^33, exact in a double, where `a * b` would round), safe division and
 /// modulo, bounded concatenation, safe indexing and dictionary access, and
 /// printing that node and duk do alike (`print` in duk, `console.log` in
 /// node).
@@ -324,7 +366,10 @@ const PRELUDE: &str = r#""use strict";
 function add(a, b) { return (a + b) | 0; }
 function sub(a, b) { return (a - b) | 0; }
 function neg(a) { return (-a) | 0; }
-function mul(a, b) { return Math.imul(a, b); }
+function mul(a, b) {
+  var al = a & 0xffff, bl = b & 0xffff;
+  return (al * bl + ((((a >>> 16) * bl + al * (b >>> 16)) << 16) >>> 0)) | 0;
+}
 function div(a, b) { return b === 0 ? a : (a / b) | 0; }
 function mod(a, b) { return b === 0 ? a : (a % b) | 0; }
 function cat(a, b) { return (a + b).substring(0, 40); }

@@ -157,3 +157,79 @@ fn traps_and_hangs_are_reported_not_hidden() {
     assert_eq!(engines::run_wasmi(hang), Execution::Timeout);
     assert!(matches!(engines::run_wasmtime("(module (func"), Execution::Rejected(_)));
 }
+
+/// `--swarm`: 300 modules, each with the feature groups and sizes it drew
+/// from its seed, through a `diff` campaign on the fuzzer's engines
+/// (wasmtime, wasmi, and wasm-interp, which the first test requires):
+/// every module is generated and runs, and the only differences are wasmi
+/// alone against the others (the known bug), within `WASMI_BUG_SHARE`; the
+/// header of each module regenerates it byte for byte.
+#[test]
+fn swarm_modules_regenerate_and_agree_through_diff() {
+    let findings = tempfile::tempdir().unwrap();
+    let mut campaign = xsmith::Campaign::new(&FUZZER, findings.path());
+    campaign.swarm = Some(xsmith::swarm::Swarm::default());
+    campaign.count = 300;
+    let mut report = Vec::new();
+    let tally = campaign.run(&mut report).expect("the campaign runs");
+    let report = String::from_utf8(report).unwrap();
+    let read = |dir: &str, file: &str| std::fs::read_to_string(std::path::Path::new(dir).join(file)).ok();
+    let mut wasmi_outvoted = 0;
+    for line in report.lines().skip(2).filter(|l| !l.starts_with("note: ")) {
+        let (verdict, dir) = line
+            .split_once(": ")
+            .map(|(v, d)| (v.split(' ').next().unwrap(), d))
+            .unwrap();
+        let (wasmtime, wasmi, interp) = (
+            read(dir, "wasmtime.stdout"),
+            read(dir, "wasmi.stdout"),
+            read(dir, "wasm-interp.stdout"),
+        );
+        let wasmi_alone =
+            verdict == "differ" && wasmtime != wasmi && interp.as_ref().is_none_or(|i| Some(i) == wasmtime.as_ref());
+        assert!(
+            wasmi_alone,
+            "{line}: {:?} {:?}",
+            read(dir, "command"),
+            read(dir, "generation-error")
+        );
+        wasmi_outvoted += 1;
+    }
+    assert_eq!(tally.agree + wasmi_outvoted, 300, "{tally}");
+    assert!(
+        wasmi_outvoted * 100 <= 300 * WASMI_BUG_SHARE,
+        "wasmi alone differs on {wasmi_outvoted} of 300"
+    );
+
+    // Headers: each module's command, without --swarm, regenerates it.
+    let spec = (FUZZER.spec)().unwrap();
+    let swarm = xsmith::swarm::Swarm::default();
+    let mut configurations = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let drawn = swarm.options(&spec, &Options::default(), seed);
+        let mut generator = Generator::new(&spec, drawn).unwrap();
+        let text = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap().text;
+        let header = text.lines().next().unwrap();
+        let command = header.strip_prefix(";; xsmith-wasm 0.1.0 ").unwrap();
+        let again = tempfile::tempdir().unwrap();
+        let mut words = vec!["xsmith-wasm"];
+        words.extend(command.split(' '));
+        words.extend(["--count", "1", "--output-dir", again.path().to_str().unwrap()]);
+        assert_eq!(
+            xsmith::cli::run(&FUZZER, words),
+            std::process::ExitCode::SUCCESS,
+            "{header}"
+        );
+        let regenerated = std::fs::read_to_string(again.path().join(format!("{seed}.wat"))).unwrap();
+        assert!(regenerated == text, "`{header}` regenerates another module");
+        configurations.insert(
+            command
+                .split_once(' ')
+                .unwrap()
+                .1
+                .split_once(' ')
+                .map(|(_, rest)| rest.to_string()),
+        );
+    }
+    assert!(configurations.len() > 10, "{configurations:?}");
+}

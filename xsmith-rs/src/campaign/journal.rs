@@ -31,12 +31,28 @@ impl Journal {
     }
 
     /// Records one program (written through at once, so a stop loses at
-    /// most the line being written).
-    pub fn record(&mut self, seed: u64, verdict: Verdict, finding: Option<&str>) -> io::Result<()> {
-        let line = match finding {
-            Some(name) => format!("{seed} {} {name}\n", verdict.name()),
-            None => format!("{seed} {}\n", verdict.name()),
-        };
+    /// most the line being written): `SEED VERDICT [FINDING] [options:
+    /// ARGS]`, `options` being the arguments a swarm program drew.
+    pub fn record(
+        &mut self,
+        seed: u64,
+        verdict: Verdict,
+        finding: Option<&str>,
+        options: Option<&str>,
+    ) -> io::Result<()> {
+        let mut line = format!("{seed} {}", verdict.name());
+        if let Some(name) = finding {
+            line.push(' ');
+            line.push_str(name);
+        }
+        if let Some(options) = options {
+            line.push_str(" options:");
+            if !options.is_empty() {
+                line.push(' ');
+                line.push_str(options);
+            }
+        }
+        line.push('\n');
         self.file.write_all(line.as_bytes())
     }
 }

@@ -22,7 +22,7 @@
 //! | file | content |
 //! |---|---|
 //! | `program.<ext>` | the program (or `generation-error`, why it could not be generated) |
-//! | `command` | the command line that regenerates the program, e.g. `xsmith-calc --seed 1234 --max-depth 8` |
+//! | `command` | the command line that regenerates the program, e.g. `xsmith-calc --seed 1234 --max-depth 8` (with `--swarm`, the options the program drew) |
 //! | `campaign` | the command line of the whole campaign |
 //! | `<impl>.stdout`, `<impl>.stderr` | what implementation `<impl>` printed (each kept up to 64 MiB) |
 //! | `<impl>.status` | how it ended (`exit status 1`, `killed by signal 11 (SIGSEGV)`, `timed out after 10 s`) and, on a second line, `NAME=COMMAND` |
@@ -34,7 +34,8 @@
 //! `-shard-<K>-of-<N>` before `.journal` for a shard, and `-2`, `-3`, ...
 //! when that name is taken). Its first line is `# ` and the campaign's
 //! command; each other line is `SEED VERDICT [FINDING]`, written once the
-//! program's finding is saved. A campaign stopped at any point (Ctrl-C, a
+//! program's finding is saved; with `--swarm`, `options: ARGS` ends the line,
+//! the options the program drew (as its header writes them). A campaign stopped at any point (Ctrl-C, a
 //! killed batch job) is resumed by running the same command again with
 //! `--resume`: the newest journal with the same command (the same seeds,
 //! shard, generation options, implementations, timeout and memory limit;
@@ -97,9 +98,10 @@ pub use signature::Signature;
 pub use verdict::{Tally, Verdict};
 
 use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
-use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::fuzzer::{quote, Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
+use crate::swarm::Swarm;
 
 /// One differential campaign: which programs, on which implementations,
 /// under which limits, saved where. [`Campaign::new`] gives the defaults;
@@ -126,8 +128,12 @@ use crate::options::Options;
 pub struct Campaign<'f> {
     /// The fuzzer whose programs are run.
     pub fuzzer: &'f Fuzzer,
-    /// The generation options of every program.
+    /// The generation options of every program (with `swarm`, the base each
+    /// program draws its own from).
     pub options: Options,
+    /// Swarm testing: each program draws its feature groups and size options
+    /// from its seed (see [`swarm`](crate::swarm)).
+    pub swarm: Option<Swarm>,
     /// The seed of program 0; program `i` has seed `first_seed + i`
     /// (wrapping).
     pub first_seed: u64,
@@ -155,6 +161,8 @@ pub struct Campaign<'f> {
 /// One program's result, sent from a worker to the thread that reports.
 struct Outcome {
     seed: u64,
+    /// The options it was generated with.
+    options: Options,
     /// The program, or why it could not be generated.
     program: Result<String, String>,
     runs: Vec<(Implementation, Run)>,
@@ -191,6 +199,7 @@ impl<'f> Campaign<'f> {
             left_out,
             fuzzer,
             options: Options::default(),
+            swarm: None,
             first_seed: 0,
             count: 100,
             shard: Shard::default(),
@@ -230,6 +239,12 @@ impl<'f> Campaign<'f> {
             words.extend(["--shard".into(), self.shard.to_string()]);
         }
         words.extend(self.options.args());
+        if let Some(swarm) = self.swarm {
+            words.push("--swarm".into());
+            if swarm != Swarm::default() {
+                words.extend(["--swarm-probability".into(), swarm.probability.to_string()]);
+            }
+        }
         words.extend([
             "--timeout".into(),
             self.limits.timeout.as_secs_f64().to_string(),
@@ -394,8 +409,8 @@ impl<'f> Campaign<'f> {
                             tally.add(outcome.verdict);
                             bar.inc(1);
                             bar.set_message(format!(
-                                "differ {} rejected {} crashed {} timeout {}",
-                                tally.differ, tally.rejected, tally.crashed, tally.timeout
+                                "differ {} rejected {} crashed {} timeout {} generation-failed {}",
+                                tally.differ, tally.rejected, tally.crashed, tally.timeout, tally.generation_failed
                             ));
                             expected += 1;
                         }
@@ -446,7 +461,24 @@ impl<'f> Campaign<'f> {
                 break;
             }
             let seed = seed_of(j);
-            let outcome = match self.fuzzer.program(&spec, &mut generator, Source::Seed(seed)) {
+            // A swarm program has a generator of its own, for the options it drew.
+            let (options, generated) = match self.swarm {
+                Some(swarm) => {
+                    let options = swarm.options(&spec, &self.options, seed);
+                    let generated = Generator::new(&spec, options.clone())
+                        .map_err(|e| e.to_string())
+                        .and_then(|mut own| {
+                            let program = self.fuzzer.program(&spec, &mut own, Source::Seed(seed));
+                            program.map_err(|e| e.to_string())
+                        });
+                    (options, generated)
+                }
+                None => {
+                    let program = self.fuzzer.program(&spec, &mut generator, Source::Seed(seed));
+                    (self.options.clone(), program.map_err(|e| e.to_string()))
+                }
+            };
+            let outcome = match generated {
                 Ok(program) => {
                     if let Err(e) = std::fs::write(&file, &program.text) {
                         return fail(CampaignError::Io(format!("writing {}: {e}", file.display())));
@@ -459,6 +491,7 @@ impl<'f> Campaign<'f> {
                     let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
                     Outcome {
                         seed,
+                        options,
                         program: Ok(program.text),
                         verdict: Verdict::of(&executions),
                         runs,
@@ -466,9 +499,10 @@ impl<'f> Campaign<'f> {
                 }
                 Err(e) => Outcome {
                     seed,
-                    program: Err(e.to_string()),
+                    options,
+                    program: Err(e),
                     runs: Vec::new(),
-                    verdict: Verdict::Rejected,
+                    verdict: Verdict::GenerationFailed,
                 },
             };
             if sender.send(Ok((j, outcome))).is_err() {
@@ -488,7 +522,7 @@ impl<'f> Campaign<'f> {
     ) -> Result<(), CampaignError> {
         let mut saved = None;
         if outcome.verdict != Verdict::Agree {
-            let command = quote(&self.fuzzer.command_line(&Source::Seed(outcome.seed), &self.options));
+            let command = self.fuzzer.command(&Source::Seed(outcome.seed), &outcome.options);
             let finding = findings::Finding {
                 verdict: outcome.verdict,
                 seed: outcome.seed,
@@ -512,17 +546,9 @@ impl<'f> Campaign<'f> {
             .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
             saved = dir.file_name().map(|n| n.to_string_lossy().into_owned());
         }
+        let drawn = self.swarm.map(|_| quote(&outcome.options.args()));
         journal
-            .record(outcome.seed, outcome.verdict, saved.as_deref())
+            .record(outcome.seed, outcome.verdict, saved.as_deref(), drawn.as_deref())
             .map_err(|e| CampaignError::Io(format!("writing {}: {e}", journal.path().display())))
     }
-}
-
-/// Joins words into a command line a POSIX shell reads back as those words.
-fn quote(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| shlex::try_quote(w).map_or_else(|_| w.clone(), |q| q.into_owned()))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

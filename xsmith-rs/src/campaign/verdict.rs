@@ -9,7 +9,8 @@ use crate::exec::Execution;
 /// The class of one program, from the executions of all implementations:
 /// any timeout makes it `Timeout`; else any crash `Crashed`; else any
 /// rejection `Rejected`; else outputs that are not all equal `Differ`; else
-/// `Agree`.
+/// `Agree`. A program the fuzzer could not generate is `GenerationFailed`,
+/// a verdict of its own: no implementation ran.
 ///
 /// ```
 /// use xsmith::{Execution, Verdict};
@@ -25,14 +26,16 @@ pub enum Verdict {
     Agree,
     /// Every implementation ran to the end, and not all printed the same.
     Differ,
-    /// Some implementation rejected the program or stopped with an error (or
-    /// the fuzzer could not generate it): the fuzzer is wrong, or the
-    /// implementation is.
+    /// Some implementation rejected the program or stopped with an error:
+    /// the fuzzer is wrong, or the implementation is.
     Rejected,
     /// Some implementation crashed.
     Crashed,
     /// Some implementation did not finish in time.
     Timeout,
+    /// The fuzzer could not generate the program (a bug of the fuzzer or of
+    /// the engine, never of an implementation); nothing ran.
+    GenerationFailed,
 }
 
 impl Verdict {
@@ -57,7 +60,7 @@ impl Verdict {
     }
 
     /// The verdict's word, as in finding names and the journal: `agree`,
-    /// `differ`, `rejected`, `crashed`, `timeout`.
+    /// `differ`, `rejected`, `crashed`, `timeout`, `generation-failed`.
     ///
     /// ```
     /// assert_eq!(xsmith::Verdict::Differ.name(), "differ");
@@ -69,6 +72,7 @@ impl Verdict {
             Verdict::Rejected => "rejected",
             Verdict::Crashed => "crashed",
             Verdict::Timeout => "timeout",
+            Verdict::GenerationFailed => "generation-failed",
         }
     }
 }
@@ -88,6 +92,7 @@ impl FromStr for Verdict {
             Verdict::Rejected,
             Verdict::Crashed,
             Verdict::Timeout,
+            Verdict::GenerationFailed,
         ]
         .into_iter()
         .find(|v| v.name() == word)
@@ -96,7 +101,8 @@ impl FromStr for Verdict {
 }
 
 /// How many programs got each verdict. Its `Display` is the summary line of
-/// a campaign.
+/// a campaign; `generation-failed N` ends it only when some program could
+/// not be generated.
 ///
 /// ```
 /// use xsmith::{Tally, Verdict};
@@ -105,6 +111,8 @@ impl FromStr for Verdict {
 /// tally.add(Verdict::Timeout);
 /// assert_eq!(tally.to_string(), "programs 2, agree 1, differ 0, rejected 0, crashed 0, timeout 1");
 /// assert!(!tally.all_agree());
+/// tally.add(Verdict::GenerationFailed);
+/// assert!(tally.to_string().ends_with(", timeout 1, generation-failed 1"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -120,6 +128,8 @@ pub struct Tally {
     pub crashed: u64,
     /// Programs some implementation timed out on.
     pub timeout: u64,
+    /// Programs that could not be generated.
+    pub generation_failed: u64,
 }
 
 impl Tally {
@@ -138,6 +148,7 @@ impl Tally {
             Verdict::Rejected => &mut self.rejected,
             Verdict::Crashed => &mut self.crashed,
             Verdict::Timeout => &mut self.timeout,
+            Verdict::GenerationFailed => &mut self.generation_failed,
         } += 1;
     }
 
@@ -158,6 +169,10 @@ impl fmt::Display for Tally {
             f,
             "programs {}, agree {}, differ {}, rejected {}, crashed {}, timeout {}",
             self.programs, self.agree, self.differ, self.rejected, self.crashed, self.timeout
-        )
+        )?;
+        if self.generation_failed > 0 {
+            write!(f, ", generation-failed {}", self.generation_failed)?;
+        }
+        Ok(())
     }
 }

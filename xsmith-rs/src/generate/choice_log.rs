@@ -96,6 +96,38 @@ impl ChoiceLog {
         self.lifts
     }
 
+    /// Adds `other`'s counts to these (both logs of the same spec): the log
+    /// of a batch whose programs had generators of their own, as `--swarm`
+    /// programs do.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut total = xsmith::ChoiceLog::default();
+    /// for seed in 0..3 {
+    ///     let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    ///     generator.generate(&mut xsmith::Random::from_seed(seed)).unwrap();
+    ///     total.merge(generator.choice_log());
+    /// }
+    /// assert_eq!((total.programs(), total.chosen(spec.root())), (3, 3));
+    /// ```
+    pub fn merge(&mut self, other: &ChoiceLog) {
+        for (mine, theirs) in [
+            (&mut self.offered, &other.offered),
+            (&mut self.chosen, &other.chosen),
+            (&mut self.programs_with, &other.programs_with),
+        ] {
+            if mine.len() < theirs.len() {
+                mine.resize(theirs.len(), 0);
+            }
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        }
+        self.programs += other.programs;
+        self.references += other.references;
+        self.lifts += other.lifts;
+    }
+
     /// A table with a row per generatable production: offered, chosen, the
     /// share of choices, and the share of programs that contain it.
     ///
