@@ -67,6 +67,11 @@ fn property(entry: &Entry) -> TokenStream {
     // `component.method(production, arguments);`, the method named at the
     // property's keyword.
     let call = |method: &str, arguments: TokenStream| {
+        if crate::attr::is_default(&entry.production) {
+            // `_ => value`: the spec-wide default.
+            let method = Ident::new(&format!("default_{method}"), entry.keyword);
+            return quote!(component.#method(#arguments););
+        }
         let method = Ident::new(method, entry.keyword);
         quote!(component.#method(#production, #arguments);)
     };

@@ -51,6 +51,7 @@ mod cache;
 pub mod campaign;
 pub mod cli;
 mod component;
+pub mod dsl;
 pub mod effects;
 pub mod example;
 pub mod exec;
@@ -79,7 +80,7 @@ pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
-pub use hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
+pub use hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
 pub use options::{OptionError, Options};
 pub use program::Program;
 pub use properties::{

@@ -1,6 +1,7 @@
 //! The hole a choice filter or a dynamic weight decides on.
 
 use crate::grammar::{Grammar, ProdId, Production};
+use crate::hooks::NodeRef;
 use crate::program::Program;
 use crate::tree::NodeId;
 use crate::types::Type;
@@ -99,5 +100,19 @@ impl<'a> Hole<'a> {
     /// ```
     pub fn grammar(&self) -> &'a Grammar {
         self.grammar
+    }
+
+    /// Node `id` of the program, to read by production and field names
+    /// (`hole.at(hole.node())` is the hole itself, of its node type).
+    ///
+    /// ```
+    /// // Only inside a loop, and not across a function boundary.
+    /// let f = xsmith::Filter::new(|hole| {
+    ///     hole.at(hole.node()).enclosing("Loop", |a| a.is("Func")).is_some()
+    /// });
+    /// # let _ = f;
+    /// ```
+    pub fn at(&self, id: NodeId) -> NodeRef<'a> {
+        NodeRef::new(self.grammar, self.program, id)
     }
 }
