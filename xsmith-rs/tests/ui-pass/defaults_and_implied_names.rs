@@ -1,6 +1,7 @@
-//! A spec-wide default (`_ => value`) and name fields implied by
-//! `binder_info` and `reference_info`: the binders and references declare no
-//! `name` field, yet templates print it.
+//! A spec-wide default (`_ => value`), name fields implied by `binder_info`
+//! and `reference_info` (the binders and references declare no `name`
+//! field, yet templates print it), and the typed views `component!`
+//! generates (`implied::Let(n).init()`).
 
 use xsmith::{component, Spec};
 
@@ -25,7 +26,10 @@ component! {
     render {
         Program => [body],
         Block => [join(stmts, " ")],
-        Let => ["let ", name, " = ", init, ";"],
+        Let => |n| {
+            let node = implied::Let(n);
+            n.text("let ").append(n.display(node.name())).append(" = ").append(node.init()).append(";")
+        },
         Set => [name, " = ", value, ";"],
         Lit => [value],
         Ref => [name],
