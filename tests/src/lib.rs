@@ -22,3 +22,9 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
 pub mod conformance;
 pub mod names;
 pub mod typed;
+
+/// The code of the repository's README, run as doctests (its "Writing a
+/// fuzzer" examples must compile and generate).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
