@@ -9,8 +9,14 @@
 //!
 //! The canned grammar: `Program { stmts: [Stmt] }`, abstract `Stmt` and
 //! `Expr`, `Block { stmts: [Stmt] }`, and the productions of each
-//! [`Group`]. Every canned production is typed with the canned
-//! [`type_system`].
+//! [`Group`], each listed with its fields and type in [`productions`].
+//! Every canned production is typed with the canned [`type_system`] (to
+//! which a language may add its own types). A language writes them through
+//! the [`Syntax`] trait ([`Canned::spec`]); its programs' root is `Program`
+//! or one of its own productions ([`Options::root`]).
+//!
+//! The lower-level way, which [`Canned::spec`] builds on: a component with
+//! a renderer for every canned production, assembled after the canned one.
 //!
 //! ```
 //! use xsmith::{Component, Piece, Renderer};
@@ -197,7 +203,8 @@ impl Canned {
         self.assemble_with_types(types, std::iter::once(renderers).chain(language))
     }
 
-    /// Assembles the typed spec (root `Program`, the canned type system)
+    /// Assembles the typed spec (root [`Options::root`], the canned type
+    /// system)
     /// from the canned component and the language's components, which come
     /// after it and so may override canned properties; the language
     /// renders every canned production itself (see [`spec`](Canned::spec)
@@ -226,7 +233,7 @@ impl Canned {
         language: impl IntoIterator<Item = Component>,
     ) -> Result<Spec, SpecError> {
         let components = std::iter::once(self.component.clone()).chain(language);
-        Spec::assemble_typed("Program", types, components)
+        Spec::assemble_typed(&self.options.root, types, components)
     }
 }
 
@@ -296,6 +303,37 @@ mod tests {
             documented == page,
             "canned/PRODUCTIONS.md is not the catalog: run XSMITH_BLESS=1 cargo test -p xsmith-canned"
         );
+    }
+
+    /// A program shape other than the canned statement list: the
+    /// language's own root, a block and then an integer expression.
+    #[test]
+    fn a_language_has_its_own_root() {
+        use xsmith::{Component, Piece, ProductionDecl, TypeInfo};
+        let options = Options {
+            root: "Module".to_string(),
+            ..Options::default()
+        };
+        let canned = Canned::new(&options).unwrap();
+        let mut module = Component::new("module");
+        module.production(ProductionDecl::new("Module").child("main", "Block").child("result", "Expr"));
+        module.type_info(
+            "Module",
+            TypeInfo::new(|s| s.base("stmt"))
+                .child("main", |c| c.base("stmt"))
+                .child("result", |c| c.base("int")),
+        );
+        module.render(
+            "Module",
+            vec![Piece::Field("main"), Piece::HardLine, Piece::Text("result "), Piece::Field("result")],
+        );
+        let spec = canned.spec(crate::syntax::tests::Placeholder, [module]).unwrap();
+        let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+        for seed in 0..20 {
+            let tree = generator.generate(&mut xsmith::Random::from_seed(seed)).unwrap();
+            assert_eq!(spec.production(tree.node(tree.root()).production).name(), "Module");
+            assert!(xsmith::render::render_tree(&spec, &tree, 80).contains("\nresult "));
+        }
     }
 
     /// Every canned production's renderer reads a view whose fields are the
