@@ -5,7 +5,8 @@
 //! print through `JSON.stringify`, arrays in order and objects with their
 //! keys sorted. See README.md.
 
-use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec, SpecError};
+use xsmith::fuzzer::SpecFailure;
+use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, infix, statements};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -128,9 +129,9 @@ pub fn options() -> Options {
 /// let spec = xsmith_javascript::spec().unwrap();
 /// assert!(spec.lookup("ForEachArray").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    let canned = Canned::new(&options()).expect("the JavaScript options are valid");
-    canned.spec(JavaScript, [])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    let canned = Canned::new(&options())?;
+    Ok(canned.spec(JavaScript, [])?)
 }
 
 /// The runtime header: strict mode, int32 wrappers, safe division and

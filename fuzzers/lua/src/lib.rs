@@ -6,7 +6,8 @@
 //! as a decimal escape, tables in a fixed order (array part, then string
 //! keys sorted). See README.md.
 
-use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec, SpecError};
+use xsmith::fuzzer::SpecFailure;
+use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{call, dict_key, indented, record_entries, statements, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -127,9 +128,9 @@ pub fn options() -> Options {
 /// let spec = xsmith_lua::spec().unwrap();
 /// assert!(spec.lookup("ForEachArray").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    let canned = Canned::new(&options()).expect("the Lua options are valid");
-    canned.spec(Lua, [])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    let canned = Canned::new(&options())?;
+    Ok(canned.spec(Lua, [])?)
 }
 
 /// The runtime header: integer wrappers that keep every value in

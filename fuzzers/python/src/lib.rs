@@ -7,7 +7,8 @@
 //! statement that uses them, with `global`/`nonlocal` declarations for the
 //! outer variables they assign. See README.md.
 
-use xsmith::{Doc, Fuzzer, Implementation, NodeRef, RenderNode, Spec, SpecError, Value};
+use xsmith::fuzzer::SpecFailure;
+use xsmith::{Doc, Fuzzer, Implementation, NodeRef, RenderNode, Spec, Value};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, record_entries, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -219,9 +220,9 @@ pub fn options() -> Options {
 /// let spec = xsmith_python::spec().unwrap();
 /// assert!(spec.lookup("LambdaBlock").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    let canned = Canned::new(&options()).expect("the Python options are valid");
-    canned.spec(Python, [])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    let canned = Canned::new(&options())?;
+    Ok(canned.spec(Python, [])?)
 }
 
 /// The runtime header: 64-bit wrapping arithmetic, safe division, modulo,

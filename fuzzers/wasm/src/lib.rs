@@ -27,9 +27,9 @@
 //! ```
 
 use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
-use xsmith::{
-    component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, NodeRef, Random, RenderNode, Spec, SpecError,
-};
+use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, NodeRef, Random, RenderNode, Spec};
+
+use xsmith::fuzzer::SpecFailure;
 
 pub mod engines;
 
@@ -622,8 +622,8 @@ pub const PRELUDE: &str = r#"(module
 /// let spec = xsmith_wasm::spec().unwrap();
 /// assert!(spec.lookup("Loop").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    Spec::assemble_typed("Program", type_system(), [wasm()])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    Ok(Spec::assemble_typed("Program", type_system(), [wasm()])?)
 }
 
 /// The WebAssembly fuzzer: its spec, prelude and file conventions.
