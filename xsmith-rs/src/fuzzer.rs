@@ -20,7 +20,7 @@ use crate::spec::Spec;
 ///     let spec = xsmith::Spec::assemble("Program", [])?;
 ///     Ok(spec)
 /// }
-/// assert!(spec().unwrap_err().to_string().contains("Program"));
+/// assert!(spec().err().unwrap().to_string().contains("Program"));
 /// ```
 pub type SpecFailure = Box<dyn std::error::Error + Send + Sync>;
 /// Everything the engine needs to know about one language's fuzzer.
