@@ -316,7 +316,11 @@ mod tests {
         };
         let canned = Canned::new(&options).unwrap();
         let mut module = Component::new("module");
-        module.production(ProductionDecl::new("Module").child("main", "Block").child("result", "Expr"));
+        module.production(
+            ProductionDecl::new("Module")
+                .child("main", "Block")
+                .child("result", "Expr"),
+        );
         module.type_info(
             "Module",
             TypeInfo::new(|s| s.base("stmt"))
@@ -325,7 +329,12 @@ mod tests {
         );
         module.render(
             "Module",
-            vec![Piece::Field("main"), Piece::HardLine, Piece::Text("result "), Piece::Field("result")],
+            vec![
+                Piece::Field("main"),
+                Piece::HardLine,
+                Piece::Text("result "),
+                Piece::Field("result"),
+            ],
         );
         let spec = canned.spec(crate::syntax::tests::Placeholder, [module]).unwrap();
         let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
