@@ -10,6 +10,16 @@ pub(crate) struct Builder<'a> {
     pub(crate) component: &'a mut Component,
     pub(crate) options: &'a Options,
     pub(crate) names: Vec<String>,
+    /// Each production added, with its group (none for a part) and type.
+    pub(crate) entries: Vec<Entry>,
+}
+
+/// A canned production as the catalog lists it.
+#[derive(Clone)]
+pub(crate) struct Entry {
+    pub(crate) name: String,
+    pub(crate) group: Option<Group>,
+    pub(crate) info: TypeInfo,
 }
 
 impl Builder<'_> {
@@ -19,6 +29,11 @@ impl Builder<'_> {
         let name = decl.name.clone();
         let weight = self.options.weights.get(&name).copied().unwrap_or(weight);
         self.component.production(decl);
+        self.entries.push(Entry {
+            name: name.clone(),
+            group: Some(group),
+            info: info.clone(),
+        });
         self.component
             .type_info(&name, info)
             .feature(&name, group.name())
@@ -33,6 +48,11 @@ impl Builder<'_> {
     pub(crate) fn part(&mut self, decl: ProductionDecl, info: TypeInfo) -> String {
         let name = decl.name.clone();
         self.component.production(decl);
+        self.entries.push(Entry {
+            name: name.clone(),
+            group: None,
+            info: info.clone(),
+        });
         self.component.type_info(&name, info);
         self.names.push(name.clone());
         name

@@ -98,12 +98,7 @@ pub(crate) fn add(b: &mut Builder) {
         unary(b, Group::Strings, "StrLen", "string", "int", 4);
     }
     if options.has(Group::Variables) {
-        let name = b.add(
-            Group::Variables,
-            expr("VarRef").data("name", DataInit::new(|_| "")),
-            TypeInfo::new(|s| s.fresh()),
-            15,
-        );
+        let name = b.add(Group::Variables, expr("VarRef"), TypeInfo::new(|s| s.fresh()), 15);
         b.component
             .reference_info(&name, ReferenceInfo::new("name", Access::Read))
             .choice_filter(&name, reference_fits_depth(&options));
@@ -152,9 +147,7 @@ pub(crate) fn add(b: &mut Builder) {
             .strict_child_order(&name, true)
             .scope(&name, ScopeKind::Sequential);
         let def = b.part(
-            ProductionDecl::new("LetDef")
-                .data("name", DataInit::new(|_| ""))
-                .child("init", "Expr"),
+            ProductionDecl::new("LetDef").child("init", "Expr"),
             TypeInfo::new(|s| s.fresh()).child("init", |c| c.node_type().clone()),
         );
         b.component

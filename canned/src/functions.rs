@@ -1,37 +1,13 @@
 //! Functions: lambdas with an expression body and with a block body (its
 //! statements, then a `Return`), their parameters, and application.
 
-use xsmith::types::{Type, TypeStore};
+use xsmith::types::Type;
 use xsmith::{BinderInfo, BinderStyle, ScopeKind};
-use xsmith::{ChildTypes, DataInit, ListLength, ProductionDecl, TypeInfo};
+use xsmith::{ListLength, ProductionDecl, TypeInfo};
 
 use crate::builder::{shallow, Builder};
 use crate::statements::statements;
 use crate::Group;
-
-fn function_type(s: &mut TypeStore) -> Type {
-    let (params, result) = (s.fresh_product(), s.fresh());
-    Type::function_of(params, result)
-}
-
-fn param_type(c: &mut ChildTypes) -> Type {
-    let (params, _) = c.function_parts();
-    let (len, index) = (c.len(), c.index());
-    c.product_item(&params, len, index)
-}
-
-/// A lambda's parameter list is as long as its type's parameters when they
-/// are known, and fixes them to the drawn length when not.
-fn param_count(store: &mut TypeStore, ty: &Type, drawn: usize) -> usize {
-    let (params, _) = store.function_parts(ty).expect("a lambda has a function type");
-    match store.resolve(&params) {
-        Type::Product(items) => items.len(),
-        _ => store
-            .product_items(&params, drawn)
-            .expect("an open product takes any arity")
-            .len(),
-    }
-}
 
 pub(crate) fn add(b: &mut Builder) {
     let options = b.options.clone();
@@ -45,8 +21,8 @@ pub(crate) fn add(b: &mut Builder) {
             .supertype("Expr")
             .list("params", "Param", params())
             .child("body", "Expr"),
-        TypeInfo::new(function_type)
-            .child("params", param_type)
+        TypeInfo::new(|s| s.fresh_function())
+            .child("params", |c| c.parameter_type())
             .child("body", |c| c.function_parts().1),
         5,
     );
@@ -56,8 +32,8 @@ pub(crate) fn add(b: &mut Builder) {
             .supertype("Expr")
             .list("params", "Param", params())
             .child("body", "FnBody"),
-        TypeInfo::new(function_type)
-            .child("params", param_type)
+        TypeInfo::new(|s| s.fresh_function())
+            .child("params", |c| c.parameter_type())
             .child("body", |c| c.function_parts().1),
         5,
     );
@@ -66,12 +42,9 @@ pub(crate) fn add(b: &mut Builder) {
             .scope(name, ScopeKind::Sequential)
             .strict_child_order(name, true)
             .function_body(name, "body")
-            .list_length(name, "params", param_count);
+            .list_length(name, "params", |s, t, drawn| s.function_arity(t, drawn));
     }
-    let param = b.part(
-        ProductionDecl::new("Param").data("name", DataInit::new(|_| "")),
-        TypeInfo::new(|s| s.fresh()),
-    );
+    let param = b.part(ProductionDecl::new("Param"), TypeInfo::new(|s| s.fresh()));
     b.component
         .binder_info(&param, BinderInfo::new("name", BinderStyle::Parameter));
     let (low, high) = b.options.block_statements;
@@ -103,12 +76,7 @@ pub(crate) fn add(b: &mut Builder) {
                 let params = (0..c.field_len("args")).map(|_| c.fresh()).collect();
                 Type::function(params, c.node_type().clone())
             })
-            .child("args", |c| {
-                let callee = c.earlier("callee").expect("the callee is typed first");
-                let (params, _) = c.store().function_parts(&callee).expect("the callee is a function");
-                let (len, index) = (c.len(), c.index());
-                c.product_item(&params, len, index)
-            }),
+            .child("args", |c| c.argument_type("callee")),
         8,
     );
     b.component

@@ -9,8 +9,14 @@
 //!
 //! The canned grammar: `Program { stmts: [Stmt] }`, abstract `Stmt` and
 //! `Expr`, `Block { stmts: [Stmt] }`, and the productions of each
-//! [`Group`]. Every canned production is typed with the canned
-//! [`type_system`].
+//! [`Group`], each listed with its fields and type in [`productions`].
+//! Every canned production is typed with the canned [`type_system`] (to
+//! which a language may add its own types). A language writes them through
+//! the [`Syntax`] trait ([`Canned::spec`]); its programs' root is `Program`
+//! or one of its own productions ([`Options::root`]).
+//!
+//! The lower-level way, which [`Canned::spec`] builds on: a component with
+//! a renderer for every canned production, assembled after the canned one.
 //!
 //! ```
 //! use xsmith::{Component, Piece, Renderer};
@@ -35,20 +41,28 @@
 #[cfg(feature = "bench")]
 pub mod bench;
 mod builder;
+mod catalog;
 mod containers;
 mod expressions;
 mod functions;
 mod loops;
+pub mod nodes;
+pub mod productions {
+    #![doc = include_str!("../PRODUCTIONS.md")]
+}
 mod options;
 pub mod render;
 mod statements;
+mod syntax;
 mod types;
 
 use std::fmt;
 
+use xsmith::types::TypeSystem;
 use xsmith::{Component, Spec, SpecError};
 
 pub use options::{Group, Options};
+pub use syntax::Syntax;
 pub use types::type_system;
 
 /// The canned productions for some options: the component holding them and
@@ -62,6 +76,8 @@ pub struct Canned {
     pub productions: Vec<String>,
     /// The options it was made with.
     pub options: Options,
+    /// Each canned production with its group and type, for the catalog.
+    entries: Vec<builder::Entry>,
 }
 
 /// Options the canned components cannot work with.
@@ -98,23 +114,101 @@ impl Canned {
             component: &mut component,
             options,
             names: vec!["Program".to_string()],
+            entries: vec![builder::Entry {
+                name: "Program".to_string(),
+                group: None,
+                info: statements::program_type(),
+            }],
         };
         statements::add(&mut builder);
         expressions::add(&mut builder);
         functions::add(&mut builder);
         containers::add(&mut builder);
         loops::add(&mut builder);
-        let productions = builder.names;
+        let (productions, entries) = (builder.names, builder.entries);
         Ok(Canned {
             component,
             productions,
             options: options.clone(),
+            entries,
         })
     }
 
-    /// Assembles the typed spec (root `Program`, the canned type system)
+    /// The spec of a language: the canned productions written in `syntax`,
+    /// typed with the canned [`type_system`], and the language's own
+    /// components, which come after the canned ones and so may override
+    /// canned properties (and renderers).
+    ///
+    /// ```
+    /// let canned = xsmith_canned::Canned::new(&Default::default()).unwrap();
+    /// # struct Mini;
+    /// # use xsmith::Doc; use xsmith_canned::nodes::*;
+    /// # impl xsmith_canned::Syntax for Mini {
+    /// #     fn if_stmt<'a>(&self, n: &IfStmt<'_, 'a>) -> Doc<'a> { n.cond() }
+    /// #     fn block_stmt<'a>(&self, n: &BlockStmt<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> { n.display(n.value()) }
+    /// #     fn str_len<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> { n.operand() }
+    /// #     fn if_expr<'a>(&self, n: &IfExpr<'_, 'a>) -> Doc<'a> { n.cond() }
+    /// #     fn expr_seq<'a>(&self, n: &ExprSeq<'_, 'a>) -> Doc<'a> { n.value() }
+    /// #     fn let_star<'a>(&self, n: &LetStar<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> { n.body() }
+    /// # }
+    /// let spec = canned.spec(Mini, []).unwrap();
+    /// assert!(spec.lookup("ForEachArray").is_some());
+    /// ```
+    pub fn spec(&self, syntax: impl Syntax, language: impl IntoIterator<Item = Component>) -> Result<Spec, SpecError> {
+        self.spec_with_types(type_system(&self.options), syntax, language)
+    }
+
+    /// [`spec`](Canned::spec) with the language's own type system:
+    /// [`type_system`] with the language's types declared on it (a
+    /// language's own productions may then have types no canned production
+    /// has).
+    ///
+    /// ```
+    /// let options = xsmith_canned::Options::default();
+    /// let mut types = xsmith_canned::type_system(&options);
+    /// types.base("float");
+    /// let canned = xsmith_canned::Canned::new(&options).unwrap();
+    /// let mut floats = xsmith::Component::new("floats");
+    /// floats.production(xsmith::ProductionDecl::new("FloatLit").supertype("Expr"));
+    /// floats.type_info("FloatLit", xsmith::TypeInfo::new(|s| s.base("float")));
+    /// floats.render("FloatLit", vec![xsmith::Piece::Text("1.5")]);
+    /// # struct Mini;
+    /// # use xsmith::Doc; use xsmith_canned::nodes::*;
+    /// # impl xsmith_canned::Syntax for Mini {
+    /// #     fn if_stmt<'a>(&self, n: &IfStmt<'_, 'a>) -> Doc<'a> { n.cond() }
+    /// #     fn block_stmt<'a>(&self, n: &BlockStmt<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> { n.display(n.value()) }
+    /// #     fn str_len<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> { n.operand() }
+    /// #     fn if_expr<'a>(&self, n: &IfExpr<'_, 'a>) -> Doc<'a> { n.cond() }
+    /// #     fn expr_seq<'a>(&self, n: &ExprSeq<'_, 'a>) -> Doc<'a> { n.value() }
+    /// #     fn let_star<'a>(&self, n: &LetStar<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> { n.body() }
+    /// # }
+    /// let spec = canned.spec_with_types(types, Mini, [floats]).unwrap();
+    /// assert!(spec.lookup("FloatLit").is_some());
+    /// ```
+    pub fn spec_with_types(
+        &self,
+        types: TypeSystem,
+        syntax: impl Syntax,
+        language: impl IntoIterator<Item = Component>,
+    ) -> Result<Spec, SpecError> {
+        let renderers = syntax::renderers(syntax, &self.productions);
+        self.assemble_with_types(types, std::iter::once(renderers).chain(language))
+    }
+
+    /// Assembles the typed spec (root [`Options::root`], the canned type
+    /// system)
     /// from the canned component and the language's components, which come
-    /// after it and so may override canned properties.
+    /// after it and so may override canned properties; the language
+    /// renders every canned production itself (see [`spec`](Canned::spec)
+    /// for rendering through a [`Syntax`]).
     ///
     /// ```
     /// let canned = xsmith_canned::Canned::new(&Default::default()).unwrap();
@@ -122,8 +216,24 @@ impl Canned {
     /// assert!(canned.assemble([]).is_err());
     /// ```
     pub fn assemble(&self, language: impl IntoIterator<Item = Component>) -> Result<Spec, SpecError> {
+        self.assemble_with_types(type_system(&self.options), language)
+    }
+
+    /// [`assemble`](Canned::assemble) with the language's own type system
+    /// (see [`spec_with_types`](Canned::spec_with_types)).
+    ///
+    /// ```
+    /// let options = xsmith_canned::Options::default();
+    /// let canned = xsmith_canned::Canned::new(&options).unwrap();
+    /// assert!(canned.assemble_with_types(xsmith_canned::type_system(&options), []).is_err());
+    /// ```
+    pub fn assemble_with_types(
+        &self,
+        types: TypeSystem,
+        language: impl IntoIterator<Item = Component>,
+    ) -> Result<Spec, SpecError> {
         let components = std::iter::once(self.component.clone()).chain(language);
-        Spec::assemble_typed("Program", type_system(&self.options), components)
+        Spec::assemble_typed(&self.options.root, types, components)
     }
 }
 
@@ -158,4 +268,107 @@ fn check(options: &Options) -> Result<(), OptionsError> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::nodes::FieldShape;
+    use crate::{Canned, Options};
+    use xsmith::FieldKind;
+
+    /// The `productions` page of the documentation is the catalog of the
+    /// default options (`XSMITH_BLESS=1 cargo test -p xsmith-canned`
+    /// rewrites it).
+    #[test]
+    fn the_documented_catalog_is_the_generated_one() {
+        let catalog = Canned::new(&Options::default()).unwrap().catalog();
+        let page = format!(
+            "# The canned productions\n\n\
+             The canned productions of the default [`Options`](crate::Options), as \
+             [`Canned::catalog`](crate::Canned::catalog) lists them: each one's [`Group`](crate::Group) \
+             (none for a part that only its parent makes, switched off with it), the node type it fills, \
+             its fields (`name: Node`, `name: [Node]` for a list, `name = data` for a data field) and the \
+             type its nodes may have. The base types are `int`, `bool` and `string`; statements have the \
+             abstract type `stmt`, which no expression has; `any` is whatever type the hole needs. A \
+             language's own production that is an `Expr` of a new type needs that type declared \
+             ([`Canned::spec_with_types`](crate::Canned::spec_with_types)); the canned `Let` and `VarRef` \
+             then define and use variables of it too.\n\n{catalog}"
+        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/PRODUCTIONS.md");
+        if std::env::var_os("XSMITH_BLESS").is_some() {
+            std::fs::write(path, &page).unwrap();
+        }
+        let documented = std::fs::read_to_string(path).unwrap();
+        assert!(
+            documented == page,
+            "canned/PRODUCTIONS.md is not the catalog: run XSMITH_BLESS=1 cargo test -p xsmith-canned"
+        );
+    }
+
+    /// A program shape other than the canned statement list: the
+    /// language's own root, a block and then an integer expression.
+    #[test]
+    fn a_language_has_its_own_root() {
+        use xsmith::{Component, Piece, ProductionDecl, TypeInfo};
+        let options = Options {
+            root: "Module".to_string(),
+            ..Options::default()
+        };
+        let canned = Canned::new(&options).unwrap();
+        let mut module = Component::new("module");
+        module.production(
+            ProductionDecl::new("Module")
+                .child("main", "Block")
+                .child("result", "Expr"),
+        );
+        module.type_info(
+            "Module",
+            TypeInfo::new(|s| s.base("stmt"))
+                .child("main", |c| c.base("stmt"))
+                .child("result", |c| c.base("int")),
+        );
+        module.render(
+            "Module",
+            vec![
+                Piece::Field("main"),
+                Piece::HardLine,
+                Piece::Text("result "),
+                Piece::Field("result"),
+            ],
+        );
+        let spec = canned.spec(crate::syntax::tests::Placeholder, [module]).unwrap();
+        let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+        for seed in 0..20 {
+            let tree = generator.generate(&mut xsmith::Random::from_seed(seed)).unwrap();
+            assert_eq!(spec.production(tree.node(tree.root()).production).name(), "Module");
+            assert!(xsmith::render::render_tree(&spec, &tree, 80).contains("\nresult "));
+        }
+    }
+
+    /// Every canned production's renderer reads a view whose fields are the
+    /// production's, by name and shape: a misspelt or misshapen view field
+    /// fails here, not when a node is rendered.
+    #[test]
+    fn views_match_the_grammar() {
+        let canned = Canned::new(&Options::default()).unwrap();
+        let spec = canned.assemble([crate::syntax::tests::placeholders(&canned)]).unwrap();
+        let syntax = std::sync::Arc::new(crate::syntax::tests::Placeholder);
+        for name in &canned.productions {
+            let production = spec.production(spec.lookup(name).unwrap());
+            let fields: Vec<(&str, FieldShape)> = production
+                .fields()
+                .iter()
+                .map(|f| {
+                    let shape = match f.kind() {
+                        FieldKind::Child(_) => FieldShape::Child,
+                        FieldKind::List(..) => FieldShape::List,
+                        FieldKind::Data(_) => FieldShape::Data,
+                    };
+                    (f.name(), shape)
+                })
+                .collect();
+            let (_, view) = crate::syntax::renderer(&syntax, name);
+            assert_eq!(fields, view, "the view of `{name}`");
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use xsmith::types::Type;
 use xsmith::{Access, BinderInfo, BinderStyle, ScopeKind};
-use xsmith::{DataInit, ProductionDecl, TypeInfo, Weight};
+use xsmith::{ProductionDecl, TypeInfo, Weight};
 
 use crate::builder::Builder;
 use crate::statements::{stmt, stmt_type};
@@ -54,10 +54,7 @@ pub(crate) fn add(b: &mut Builder) {
         }
     }
     if any {
-        let var = b.part(
-            ProductionDecl::new("LoopVar").data("name", DataInit::new(|_| "")),
-            TypeInfo::new(|s| s.fresh()),
-        );
+        let var = b.part(ProductionDecl::new("LoopVar"), TypeInfo::new(|s| s.fresh()));
         b.component
             .binder_info(&var, BinderInfo::new("name", BinderStyle::Parameter).read_only());
     }

@@ -133,6 +133,12 @@ pub struct Options {
     pub soft_node_limit: usize,
     /// Weights that replace the canned default of a production.
     pub weights: BTreeMap<String, u32>,
+    /// The root production of the programs: the canned `Program` (a
+    /// statement list), or one the language declares in a component it
+    /// passes to [`Canned::spec`](crate::Canned::spec) (for example a
+    /// module of function definitions, or an expression), whose fields may
+    /// be canned node types (`Block`, `Stmt`, `Expr`).
+    pub root: String,
 }
 
 impl Default for Options {
@@ -158,6 +164,7 @@ impl Default for Options {
             block_statements: (1, 4),
             soft_node_limit: 200,
             weights: BTreeMap::new(),
+            root: "Program".to_string(),
         }
     }
 }

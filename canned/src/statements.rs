@@ -2,7 +2,7 @@
 //! conditionals, nested blocks and printing.
 
 use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
-use xsmith::{DataInit, ListLength, ProductionDecl, TypeInfo, Weight};
+use xsmith::{ListLength, ProductionDecl, TypeInfo, Weight};
 
 use crate::builder::Builder;
 use crate::types::fresh_base;
@@ -23,6 +23,11 @@ pub(crate) fn statements(info: TypeInfo, field: &str) -> TypeInfo {
     info.child(field, |c| c.fresh())
 }
 
+/// The type of `Program`: a statement list.
+pub(crate) fn program_type() -> TypeInfo {
+    statements(stmt_type(), "stmts")
+}
+
 pub(crate) fn add(b: &mut Builder) {
     let options = b.options.clone();
     b.component
@@ -34,7 +39,7 @@ pub(crate) fn add(b: &mut Builder) {
     let program = ProductionDecl::new("Program").list("stmts", "Stmt", ListLength::uniform(low, high));
     b.component.production(program);
     b.component
-        .type_info("Program", statements(stmt_type(), "stmts"))
+        .type_info("Program", program_type())
         .scope("Program", ScopeKind::Sequential)
         .lift_predicate("Program", "stmts")
         .strict_child_order("Program", true);
@@ -51,7 +56,7 @@ pub(crate) fn add(b: &mut Builder) {
     if options.has(Group::Variables) {
         let name = b.add(
             Group::Variables,
-            stmt("Let").data("name", DataInit::new(|_| "")).child("init", "Expr"),
+            stmt("Let").child("init", "Expr"),
             TypeInfo::new(|s| s.fresh()).child("init", |c| c.node_type().clone()),
             12,
         );
@@ -62,9 +67,7 @@ pub(crate) fn add(b: &mut Builder) {
     if options.has(Group::Assignment) {
         let name = b.add(
             Group::Assignment,
-            stmt("Assign")
-                .data("name", DataInit::new(|_| ""))
-                .child("value", "Expr"),
+            stmt("Assign").child("value", "Expr"),
             TypeInfo::new(fresh_base).child("value", |c| c.node_type().clone()),
             10,
         );

@@ -24,3 +24,9 @@ pub mod conformance;
 pub mod functions;
 pub mod names;
 pub mod typed;
+
+/// The code of the repository's README, run as doctests (its "Writing a
+/// fuzzer" examples must compile and generate).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -12,7 +12,7 @@ use proc_macro2::Span;
 use syn::{Expr, Ident, Lit, LitBool, LitInt, LitStr, UnOp};
 
 use crate::errors::{Errors, Place};
-use crate::parse::{Grammar, PropertyBlock, TemplatePiece, ValueSyntax};
+use crate::parse::{FieldDef, FieldDefKind, Grammar, PropertyBlock, TemplatePiece, ValueSyntax};
 use crate::property::Property;
 
 /// One decoded `Production => value` entry.
@@ -180,7 +180,24 @@ pub fn decode(grammar: &Grammar, blocks: &[PropertyBlock], errors: &mut Errors) 
         for entry in &block.entries {
             let place = next_place();
             let production = &entry.production;
-            if !grammar.knows(production) {
+            if is_default(production) {
+                if !property.has_default() {
+                    let with: Vec<&str> = Property::ALL
+                        .iter()
+                        .filter(|p| p.has_default())
+                        .map(|p| p.keyword())
+                        .collect();
+                    errors.add(
+                        place,
+                        production.span(),
+                        format!(
+                            "property `{keyword}` has no spec-wide default: `_ =>` is for {}",
+                            with.join(", ")
+                        ),
+                    );
+                    continue;
+                }
+            } else if !grammar.knows(production) {
                 errors.add(
                     place,
                     production.span(),
@@ -217,6 +234,54 @@ pub fn decode(grammar: &Grammar, blocks: &[PropertyBlock], errors: &mut Errors) 
         }
     }
     entries
+}
+
+/// Whether an entry is a spec-wide default (`_ => value`).
+pub fn is_default(production: &Ident) -> bool {
+    production == "_"
+}
+
+/// Declares the name field of each production given a `binder_info` or a
+/// `reference_info` whose name field it neither declares nor inherits: a
+/// data field, first of its own fields (the engine writes the name into
+/// it), so no binder or reference spells out `name = |_| ""`.
+pub fn imply_name_fields(grammar: &mut Grammar, entries: &[Entry]) {
+    for entry in entries {
+        let field = match &entry.value {
+            Value::BinderInfo(binder) => &binder.name,
+            Value::ReferenceInfo(reference) => &reference.field,
+            _ => continue,
+        };
+        if declares(grammar, &entry.production, field) {
+            continue;
+        }
+        if let Some(production) = grammar.productions.iter_mut().find(|p| p.name == entry.production) {
+            let init: Expr = syn::parse_quote_spanned!(field.span()=> |_| "");
+            production.fields.insert(
+                0,
+                FieldDef {
+                    name: field.clone(),
+                    kind: FieldDefKind::Data(init),
+                },
+            );
+        }
+    }
+}
+
+/// Whether `production` or one of its supertypes declares `field`.
+fn declares(grammar: &Grammar, production: &Ident, field: &Ident) -> bool {
+    let mut cursor = Some(production);
+    for _ in 0..=grammar.productions.len() {
+        let Some(name) = cursor else { return false };
+        let Some(p) = grammar.productions.iter().find(|p| p.name == *name) else {
+            return false;
+        };
+        if p.fields.iter().any(|f| f.name == *field) {
+            return true;
+        }
+        cursor = p.supertype.as_ref();
+    }
+    false
 }
 
 /// The typed value of `property` that `syntax` writes, if it writes one.

@@ -94,7 +94,10 @@ fn check_list_length(length: &Expr, errors: &mut Errors) {
 
 /// What is known of a production's fields, inherited ones first: `None`
 /// when some of them come from a supertype declared in another component.
-fn fields_of<'a>(grammar: &'a Grammar, production: &'a ProductionDef) -> Option<Vec<(&'a Ident, &'a FieldDefKind)>> {
+pub fn fields_of<'a>(
+    grammar: &'a Grammar,
+    production: &'a ProductionDef,
+) -> Option<Vec<(&'a Ident, &'a FieldDefKind)>> {
     let mut chain = vec![production];
     let mut cursor = production.supertype.as_ref();
     while let Some(name) = cursor {

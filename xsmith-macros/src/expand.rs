@@ -16,6 +16,7 @@ pub fn expand(signature: &Signature, grammar: &Grammar, properties: &[Entry]) ->
     let name_str = name.to_string();
     let productions = grammar.productions.iter().map(production);
     let properties = properties.iter().map(property);
+    let views = views(signature, grammar);
     quote! {
         #(#attrs)*
         #vis fn #name() -> ::xsmith::Component {
@@ -23,6 +24,71 @@ pub fn expand(signature: &Signature, grammar: &Grammar, properties: &[Entry]) ->
             #(#productions)*
             #(#properties)*
             component
+        }
+        #views
+    }
+}
+
+/// `mod name { .. }` beside the function: for each concrete production
+/// whose fields are all known here, a view of a node being rendered with a
+/// method per field (its inherited fields first), so a render function
+/// reads `name::Add(n).left()` and a misspelt field is a compile error.
+fn views(signature: &Signature, grammar: &Grammar) -> TokenStream {
+    let Signature { vis, name, .. } = signature;
+    let module_doc = format!(
+        "Typed views of the productions of the component [`{name}()`]: `{name}::Production(node)` \
+         has a method per field (a child's document, a list's documents, a data value)."
+    );
+    let views = grammar
+        .productions
+        .iter()
+        .filter(|p| !p.is_abstract)
+        .filter_map(|production| {
+            let fields = crate::check::fields_of(grammar, production)?;
+            let view = &production.name;
+            let doc = format!("A `{view}` node being rendered: a method per field.");
+            let accessors = fields.iter().map(|(field, kind)| {
+                let field_str = field.to_string();
+                match kind {
+                    FieldDefKind::Child(_) => {
+                        let doc = format!("The document of the child `{field_str}`.");
+                        quote! {
+                            #[doc = #doc]
+                            pub fn #field(&self) -> ::xsmith::Doc<'a> { self.0.child(#field_str) }
+                        }
+                    }
+                    FieldDefKind::List(..) => {
+                        let doc = format!("The documents of the elements of the list `{field_str}`.");
+                        quote! {
+                            #[doc = #doc]
+                            pub fn #field(&self) -> ::std::vec::Vec<::xsmith::Doc<'a>> { self.0.list(#field_str) }
+                        }
+                    }
+                    FieldDefKind::Data(_) => {
+                        let doc = format!("The value of the data field `{field_str}`.");
+                        quote! {
+                            #[doc = #doc]
+                            pub fn #field(&self) -> &'a ::xsmith::Value { self.0.data(#field_str) }
+                        }
+                    }
+                }
+            });
+            Some(quote! {
+                #[doc = #doc]
+                #[derive(Clone, Copy)]
+                pub struct #view<'n, 'a>(pub &'n ::xsmith::RenderNode<'a>);
+
+                #[allow(dead_code)]
+                impl<'n, 'a> #view<'n, 'a> {
+                    #(#accessors)*
+                }
+            })
+        });
+    quote! {
+        #[doc = #module_doc]
+        #[allow(non_snake_case, dead_code)]
+        #vis mod #name {
+            #(#views)*
         }
     }
 }
@@ -67,6 +133,11 @@ fn property(entry: &Entry) -> TokenStream {
     // `component.method(production, arguments);`, the method named at the
     // property's keyword.
     let call = |method: &str, arguments: TokenStream| {
+        if crate::attr::is_default(&entry.production) {
+            // `_ => value`: the spec-wide default.
+            let method = Ident::new(&format!("default_{method}"), entry.keyword);
+            return quote!(component.#method(#arguments););
+        }
         let method = Ident::new(method, entry.keyword);
         quote!(component.#method(#production, #arguments);)
     };

@@ -60,6 +60,16 @@ use proc_macro::TokenStream;
 /// names, `line`, `softline`, `hardline`, `nest(N, [..])`, `group([..])` and
 /// `join(field, [..])` (a list's elements with a separator).
 ///
+/// Every section, with an example that compiles, is in `xsmith::dsl`
+/// (sections: `grammar`, `uses`, `render`, `choice_weight`,
+/// `may_be_generated`, `depth_increase`, `fresh`, `choice_filters`,
+/// `feature`, `type_info`, `list_length`, `scope`, `binder_info`,
+/// `reference_info`, `lift_predicate`, `strict_child_order`, `io`, `calls`,
+/// `function_body`, `mutable_container_access`). `_ => value` gives a
+/// spec-wide default (`strict_child_order`, `choice_weight`,
+/// `depth_increase`); a binder or reference production need not declare its
+/// name field.
+///
 /// Mistakes the macro can see are compile errors at their span: unknown node
 /// types and productions, duplicate productions and fields, unknown fields in
 /// properties, unknown properties and values of the wrong kind. Names that
@@ -68,11 +78,12 @@ use proc_macro::TokenStream;
 pub fn component(input: TokenStream) -> TokenStream {
     let parse::ComponentInput {
         signature,
-        grammar,
+        mut grammar,
         properties,
     } = syn::parse_macro_input!(input as parse::ComponentInput);
     let mut errors = errors::Errors::default();
     let properties = attr::decode(&grammar, &properties, &mut errors);
+    attr::imply_name_fields(&mut grammar, &properties);
     check::check(&grammar, &properties, &mut errors);
     match errors.finish() {
         Ok(()) => expand::expand(&signature, &grammar, &properties).into(),

@@ -86,9 +86,9 @@ pub struct PropertyBlock {
     pub entries: Vec<PropertyEntry>,
 }
 
-/// `Production => value`
+/// `Production => value`, or `_ => value` for a spec-wide default.
 pub struct PropertyEntry {
-    /// The production the value is given for.
+    /// The production the value is given for (`_` for the default).
     pub production: Ident,
     /// The value, in its syntactic shape.
     pub value: ValueSyntax,
@@ -265,7 +265,10 @@ impl Parse for PropertyBlock {
 
 impl Parse for PropertyEntry {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let production: Ident = input.parse()?;
+        let production = match input.parse::<Option<Token![_]>>()? {
+            Some(underscore) => Ident::new("_", underscore.span),
+            None => input.parse()?,
+        };
         input.parse::<Token![=>]>()?;
         let mut value_span = input.span();
         let value = if input.peek(syn::token::Bracket) {

@@ -96,6 +96,14 @@ impl Property {
         )
     }
 
+    /// Whether the property may be given a spec-wide default (`_ => value`).
+    pub fn has_default(self) -> bool {
+        matches!(
+            self,
+            Property::StrictChildOrder | Property::ChoiceWeight | Property::DepthIncrease
+        )
+    }
+
     /// The keyword and what the property takes.
     fn definition(self) -> (&'static str, &'static str) {
         match self {

@@ -130,7 +130,7 @@ pub struct Args {
 pub enum Subcommand {
     /// Run a differential campaign: each program on every implementation,
     /// saving every difference, crash, timeout and rejection.
-    Diff(DiffArgs),
+    Diff(Box<DiffArgs>),
     /// Reduce findings: shrink each one's choice sequence while its
     /// program shows the same bug (the same signature); the result goes to
     /// FINDING_DIR/reduced/.

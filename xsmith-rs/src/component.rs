@@ -229,6 +229,9 @@ pub struct Component {
     name: String,
     pub(crate) productions: Vec<ProductionDecl>,
     pub(crate) properties: Vec<(String, PropertyValue)>,
+    /// Property values every concrete production of the spec gets unless
+    /// it is given its own.
+    pub(crate) defaults: Vec<PropertyValue>,
     pub(crate) features_off_by_default: Vec<String>,
 }
 
@@ -243,6 +246,7 @@ impl Component {
             name: name.into(),
             productions: Vec::new(),
             properties: Vec::new(),
+            defaults: Vec::new(),
             features_off_by_default: Vec::new(),
         }
     }
@@ -327,15 +331,19 @@ impl Component {
         self.property(production, PropertyValue::ChoiceFilter(filter))
     }
 
-    /// `render`: how the production's nodes print.
+    /// `render`: how the production's nodes print: a [`Renderer`], a
+    /// template (a `Vec` of [`Piece`](crate::Piece)s) or a render function
+    /// (a closure goes through [`Renderer::function`], which gives it its
+    /// signature).
     ///
     /// ```
     /// use xsmith::{Piece, Renderer};
     /// let mut c = xsmith::Component::new("c");
-    /// c.render("Literal", Renderer::Template(vec![Piece::Field("value")]));
+    /// c.render("Literal", vec![Piece::Field("value")]);
+    /// c.render("Neg", Renderer::function(|n| n.text("-").append(n.child("operand"))));
     /// ```
-    pub fn render(&mut self, production: &str, renderer: Renderer) -> &mut Component {
-        self.property(production, PropertyValue::Render(renderer))
+    pub fn render(&mut self, production: &str, renderer: impl Into<Renderer>) -> &mut Component {
+        self.property(production, PropertyValue::Render(renderer.into()))
     }
 
     /// `type_info`: the type the production's nodes may have and the types
@@ -534,6 +542,47 @@ impl Component {
     /// ```
     pub fn feature_off_by_default(&mut self, group: &str) -> &mut Component {
         self.features_off_by_default.push(group.to_string());
+        self
+    }
+
+    /// A spec-wide default of `strict_child_order`: every concrete
+    /// production of the spec (of any component) that is given no
+    /// `strict_child_order` of its own gets `strict` (the `component!`
+    /// form is `strict_child_order { _ => true }`). The last default given
+    /// wins.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.default_strict_child_order(true).strict_child_order("Args", false);
+    /// ```
+    pub fn default_strict_child_order(&mut self, strict: bool) -> &mut Component {
+        self.defaults.push(PropertyValue::StrictChildOrder(strict));
+        self
+    }
+
+    /// A spec-wide default of `choice_weight` (instead of 10), for every
+    /// concrete production given no weight of its own (`choice_weight { _
+    /// => 5 }`).
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.default_choice_weight(xsmith::Weight::Constant(5));
+    /// ```
+    pub fn default_choice_weight(&mut self, weight: Weight) -> &mut Component {
+        self.defaults.push(PropertyValue::ChoiceWeight(weight));
+        self
+    }
+
+    /// A spec-wide default of `depth_increase` (instead of 1), for every
+    /// concrete production given none of its own (`depth_increase { _ => 0
+    /// }`).
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// c.default_depth_increase(2);
+    /// ```
+    pub fn default_depth_increase(&mut self, increase: u32) -> &mut Component {
+        self.defaults.push(PropertyValue::DepthIncrease(increase));
         self
     }
 

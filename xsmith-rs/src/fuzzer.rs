@@ -11,8 +11,19 @@ use crate::options::Options;
 use crate::program::Program;
 use crate::random::Random;
 use crate::render::render_tree_into;
-use crate::spec::{Spec, SpecError};
+use crate::spec::Spec;
 
+/// Why a fuzzer's spec could not be made: any error (a [`SpecError`](crate::SpecError), a
+/// bad option of the fuzzer's own, ...).
+///
+/// ```
+/// fn spec() -> Result<xsmith::Spec, xsmith::fuzzer::SpecFailure> {
+///     let spec = xsmith::Spec::assemble("Program", [])?;
+///     Ok(spec)
+/// }
+/// assert!(spec().err().unwrap().to_string().contains("Program"));
+/// ```
+pub type SpecFailure = Box<dyn std::error::Error + Send + Sync>;
 /// Everything the engine needs to know about one language's fuzzer.
 ///
 /// ```
@@ -39,8 +50,10 @@ pub struct Fuzzer {
     pub version: &'static str,
     /// The usual file extension of the language, without the dot.
     pub extension: &'static str,
-    /// Assembles the spec.
-    pub spec: fn() -> Result<Spec, SpecError>,
+    /// Assembles the spec; it may fail with any error (bad options of the
+    /// canned components, a spec that does not assemble), which the
+    /// command line reports.
+    pub spec: fn() -> Result<Spec, SpecFailure>,
     /// Turns one line of text into a comment of the language (newline
     /// included).
     pub comment: fn(&str) -> String,

@@ -28,7 +28,7 @@ impl ProdId {
 }
 
 /// What a field of an assembled production holds.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub enum FieldKind {
     /// A single child of a node type.
     Child(ProdId),
@@ -39,7 +39,13 @@ pub enum FieldKind {
 }
 
 /// A field of an assembled production.
-#[derive(Clone)]
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let add = spec.production(spec.lookup("Add").unwrap());
+/// assert!(format!("{:?}", add.fields()[0]).contains("left"));
+/// ```
+#[derive(Clone, Debug)]
 pub struct Field {
     pub(crate) name: String,
     pub(crate) kind: FieldKind,
@@ -342,6 +348,12 @@ pub(crate) fn walks_up_to(productions: &[Production], sub: usize, sup: usize) ->
 #[derive(Clone)]
 pub struct DataInit(Arc<dyn Fn(&mut Random) -> Value + Send + Sync>);
 
+impl std::fmt::Debug for DataInit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("DataInit(..)")
+    }
+}
+
 impl DataInit {
     /// Wraps a function of the random source whose result converts into a
     /// [`Value`].
@@ -400,6 +412,16 @@ pub enum ListLength {
         /// Draws the length.
         draw: Arc<dyn Fn(&mut Random) -> usize + Send + Sync>,
     },
+}
+
+impl std::fmt::Debug for ListLength {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListLength::Uniform { min, max } => write!(f, "Uniform({min}..={max})"),
+            ListLength::Geometric { min, percent, max } => write!(f, "Geometric({min}..={max}, {percent}%)"),
+            ListLength::Custom { min, .. } => write!(f, "Custom({min}..)"),
+        }
+    }
 }
 
 impl ListLength {

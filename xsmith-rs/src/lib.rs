@@ -52,6 +52,7 @@ pub mod campaign;
 mod choices;
 pub mod cli;
 mod component;
+pub mod dsl;
 pub mod effects;
 pub mod example;
 pub mod exec;
@@ -83,7 +84,7 @@ pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
-pub use hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
+pub use hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
 pub use options::{OptionError, Options};
 pub use program::Program;
 pub use properties::{

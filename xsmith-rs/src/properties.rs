@@ -193,6 +193,34 @@ impl Renderer {
     }
 }
 
+/// A render function converts into a renderer, so a function (or a closure
+/// whose signature is already known) can be given wherever a renderer is
+/// taken.
+///
+/// ```
+/// use xsmith::{Doc, RenderNode, Renderer};
+/// fn negation<'a>(node: &RenderNode<'a>) -> Doc<'a> {
+///     node.text("-").append(node.child("operand"))
+/// }
+/// let renderer: Renderer = negation.into();
+/// let mut c = xsmith::Component::new("c");
+/// c.render("Neg", negation).render("Literal", renderer);
+/// ```
+impl<F> From<F> for Renderer
+where
+    F: for<'a> Fn(&RenderNode<'a>) -> Doc<'a> + Send + Sync + 'static,
+{
+    fn from(f: F) -> Renderer {
+        Renderer::function(f)
+    }
+}
+
+impl From<Vec<Piece>> for Renderer {
+    fn from(pieces: Vec<Piece>) -> Renderer {
+        Renderer::Template(pieces)
+    }
+}
+
 impl fmt::Debug for Renderer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -255,6 +283,23 @@ impl TypeInfo {
             node_type: Arc::new(node_type),
             children: Vec::new(),
         }
+    }
+
+    /// Makes the type a node of the production may have, in `store` (what
+    /// generation does before unifying it with the hole's type; a
+    /// documentation generator can show it).
+    ///
+    /// ```
+    /// use xsmith::types::{TypeStore, TypeSystem};
+    /// let mut system = TypeSystem::new();
+    /// system.base("int");
+    /// let mut store = TypeStore::new(system.into());
+    /// let literal = xsmith::TypeInfo::new(|s| s.base("int"));
+    /// let ty = literal.make_node_type(&mut store);
+    /// assert_eq!(store.system().display(&ty).to_string(), "int");
+    /// ```
+    pub fn make_node_type(&self, store: &mut TypeStore) -> Type {
+        (self.node_type)(store)
     }
 
     /// Gives the child field `field` (each element, for a list) its type.

@@ -45,7 +45,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     name: "xsmith-calc",
     version: env!("CARGO_PKG_VERSION"),
     extension: "calc",
-    spec: || Spec::assemble("Program", [calc()]),
+    spec: || Ok(Spec::assemble("Program", [calc()])?),
     comment: |text| format!("#! {text}\n"),
     prelude: PRELUDE,
     width: 80,

@@ -6,10 +6,12 @@
 //! objects with their keys sorted. ES2015 and later constructs appear only
 //! in the `es2015` feature group, off by default. See README.md.
 
-use xsmith::{Component, Doc, Filter, Fuzzer, Implementation, RenderNode, Renderer, Slot, Spec, SpecError, Value};
-use xsmith::{ProductionDecl, TypeInfo, Weight};
-use xsmith_canned::render::{defined_names, dict_key, record_entries, wrapper};
-use xsmith_canned::{Canned, Options};
+use xsmith::fuzzer::SpecFailure;
+use xsmith::{Component, Doc, Filter, Fuzzer, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
+use xsmith::{TypeInfo, Weight};
+use xsmith_canned::nodes::*;
+use xsmith_canned::render::{indented, infix, statements, wrapper};
+use xsmith_canned::{Canned, Options, Syntax};
 
 /// A string literal in JavaScript syntax: quotes, backslashes, control and
 /// non-ASCII characters escaped (so no literal holds a line terminator).
@@ -18,284 +20,120 @@ use xsmith_canned::{Canned, Options};
 /// assert_eq!(xsmith_javascript::string_literal("q\"\\\n\u{2028}"), r#""q\"\\\n\u2028""#);
 /// ```
 pub fn string_literal(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            ' '..='~' => out.push(c),
-            c => {
-                let mut units = [0; 2];
-                for unit in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{unit:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn statements<'a>(n: &RenderNode<'a>, field: &str) -> Doc<'a> {
-    n.join(n.list(field), n.hardline())
+    xsmith_canned::render::string_literal(text, |c| {
+        let mut units = [0; 2];
+        let escaped = c.encode_utf16(&mut units).iter().map(|unit| format!("\\u{unit:04x}"));
+        (!(' '..='~').contains(&c)).then(|| escaped.collect())
+    })
 }
 
 /// `{`, the statements indented on their own lines, `}`.
 fn braced<'a>(n: &RenderNode<'a>, doc: Doc<'a>) -> Doc<'a> {
-    n.text("{")
-        .append(n.hardline().append(doc).nest(2))
-        .append(n.hardline())
-        .append("}")
+    n.text("{").append(indented(n, doc, 2)).append(n.hardline()).append("}")
 }
 
-fn function<'a>(n: &RenderNode<'a>, body: Doc<'a>) -> Doc<'a> {
+fn function<'a>(n: &Function<'_, 'a>, body: Doc<'a>) -> Doc<'a> {
+    let params = n.join(n.params(), n.text(", "));
     n.text("(function (")
-        .append(n.join(n.list("params"), n.text(", ")))
+        .append(params)
         .append(") ")
         .append(braced(n, body))
         .append(")")
 }
 
-fn var<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    n.text("var ")
-        .append(n.display(n.data("name")))
-        .append(" = ")
-        .append(n.child("init"))
-        .append(";")
-}
+/// JavaScript's syntax of the canned productions (strict ES5).
+struct JavaScript;
 
-/// The name bound by the `LoopVar` of the loop being rendered.
-fn loop_var_name(n: &RenderNode) -> String {
-    let (grammar, tree) = (n.grammar(), n.program());
-    let production = grammar.production(tree.node(n.node()).production);
-    let slot = production.field_index("element").map(|i| &tree.node(n.node()).slots[i]);
-    let Some(Slot::Child(element)) = slot else {
-        panic!("a loop has an element child")
-    };
-    match &tree.node(*element).slots[..] {
-        [Slot::Data(name)] => name.to_string(),
-        _ => panic!("a loop variable holds its name"),
+impl Syntax for JavaScript {
+    fn statement_end(&self) -> &'static str {
+        ";"
     }
-}
-
-/// The JavaScript renderers of the canned productions.
-fn renderers(canned: &Canned) -> Component {
-    let mut c = Component::new("javascript");
-    let f = |r: for<'a> fn(&RenderNode<'a>) -> Doc<'a>| Renderer::function(r);
-    c.render(
-        "Program",
-        f(|n| {
-            let dump = defined_names(n, "stmts")
-                .into_iter()
-                .map(|v| n.text(format!("out({v});")));
-            statements(n, "stmts")
-                .append(n.hardline())
-                .append(n.join(dump, n.hardline()))
-                .append(n.hardline())
-        }),
-    );
-    c.render("Block", f(|n| statements(n, "stmts")));
-    c.render("Let", f(var));
-    c.render("LetDef", f(var));
-    c.render(
-        "Assign",
-        f(|n| {
-            n.display(n.data("name"))
-                .append(" = ")
-                .append(n.child("value"))
-                .append(";")
-        }),
-    );
-    c.render(
-        "IfStmt",
-        f(|n| {
-            n.text("if (")
-                .append(n.child("cond"))
-                .append(") ")
-                .append(braced(n, n.child("then")))
-                .append(" else ")
-                .append(braced(n, n.child("otherwise")))
-        }),
-    );
-    c.render("BlockStmt", f(|n| braced(n, n.child("body"))));
-    c.render("PrintStmt", f(|n| wrapper(n, "out", &["value"]).append(";")));
-    c.render(
-        "IntLit",
-        f(|n| match n.data("value") {
-            Value::Int(v) if *v < 0 => n.text(format!("({v})")),
-            v => n.display(v),
-        }),
-    );
-    c.render("BoolLit", f(|n| n.display(n.data("value"))));
-    c.render("StrLit", f(|n| n.text(string_literal(&n.data("value").to_string()))));
-    for (production, function) in [
-        ("Add", "add"),
-        ("Sub", "sub"),
-        ("Mul", "mul"),
-        ("SafeDiv", "div"),
-        ("SafeMod", "mod"),
-        ("Concat", "cat"),
-    ] {
-        c.render(
-            production,
-            Renderer::function(move |n| wrapper(n, function, &["left", "right"])),
-        );
+    fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
+        n.text("var ")
+            .append(n.display(n.name()))
+            .append(" = ")
+            .append(n.init())
+            .append(";")
     }
-    for (production, op) in [("Less", " < "), ("IntEq", " === "), ("And", " && "), ("Or", " || ")] {
-        c.render(
-            production,
-            Renderer::function(move |n| {
-                n.text("(")
-                    .append(n.child("left"))
-                    .append(op)
-                    .append(n.child("right"))
-                    .append(")")
-            }),
-        );
+    fn if_stmt<'a>(&self, n: &IfStmt<'_, 'a>) -> Doc<'a> {
+        let head = n.text("if (").append(n.cond()).append(") ");
+        head.append(braced(n, n.then()))
+            .append(" else ")
+            .append(braced(n, n.otherwise()))
     }
-    c.render("Neg", f(|n| wrapper(n, "neg", &["operand"])));
-    c.render("Not", f(|n| n.text("(!").append(n.child("operand")).append(")")));
-    c.render(
-        "StrLen",
-        f(|n| n.text("(").append(n.child("operand")).append(").length")),
-    );
-    c.render("VarRef", f(|n| n.display(n.data("name"))));
-    c.render(
-        "IfExpr",
-        f(|n| {
-            n.text("(")
-                .append(n.child("cond"))
-                .append(" ? ")
-                .append(n.child("then"))
-                .append(" : ")
-                .append(n.child("otherwise"))
-                .append(")")
-        }),
-    );
-    c.render(
-        "ExprSeq",
-        f(|n| {
-            let parts = n.list("effects").into_iter().chain([n.child("value")]);
-            n.text("(").append(n.join(parts, n.text(", "))).append(")")
-        }),
-    );
-    c.render(
-        "LetStar",
-        f(|n| {
-            let body = statements(n, "defs")
-                .append(n.hardline())
-                .append("return ")
-                .append(n.child("body"))
-                .append(";");
-            n.text("(function () ").append(braced(n, body)).append(")()")
-        }),
-    );
-    c.render(
-        "Lambda",
-        f(|n| function(n, n.text("return ").append(n.child("body")).append(";"))),
-    );
-    c.render("LambdaBlock", f(|n| function(n, n.child("body"))));
-    c.render("Param", f(|n| n.display(n.data("name"))));
-    c.render("LoopVar", f(|n| n.display(n.data("name"))));
-    c.render(
-        "FnBody",
-        f(|n| statements(n, "stmts").append(n.hardline()).append(n.child("ret"))),
-    );
-    c.render("Return", f(|n| n.text("return ").append(n.child("value")).append(";")));
-    c.render(
-        "Apply",
-        f(|n| {
-            n.text("(")
-                .append(n.child("callee"))
-                .append(")(")
-                .append(n.join(n.list("args"), n.text(", ")))
-                .append(")")
-        }),
-    );
-    for literal in ["ArrayLit", "ListLit"] {
-        c.render(
-            literal,
-            f(|n| n.text("[").append(n.join(n.list("items"), n.text(", "))).append("]")),
-        );
+    fn block_stmt<'a>(&self, n: &BlockStmt<'_, 'a>) -> Doc<'a> {
+        braced(n, n.body())
     }
-    c.render(
-        "DictLit",
-        f(|n| {
-            let entries = n
-                .list("items")
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| n.text(format!("{}: ", string_literal(&dict_key(i)))).append(e));
-            n.text("{").append(n.join(entries, n.text(", "))).append("}")
-        }),
-    );
-    c.render("ArrayGet", f(|n| wrapper(n, "aget", &["array", "index"])));
-    c.render("ListGet", f(|n| wrapper(n, "aget", &["list", "index"])));
-    c.render(
-        "ArraySet",
-        f(|n| wrapper(n, "aset", &["array", "index", "value"]).append(";")),
-    );
-    c.render("DictGet", f(|n| wrapper(n, "dget", &["dict", "key", "default"])));
-    c.render(
-        "DictSet",
-        f(|n| wrapper(n, "dset", &["dict", "key", "value"]).append(";")),
-    );
-    c.render(
-        "RecordLit",
-        f(|n| {
-            let entries = record_entries(n, ": ");
-            n.text("{").append(n.join(entries, n.text(", "))).append("}")
-        }),
-    );
-    for production in canned.productions.iter().filter(|p| p.starts_with("FieldGet_")) {
-        c.render(
-            production,
-            f(|n| {
-                n.text("(")
-                    .append(n.child("record"))
-                    .append(").")
-                    .append(n.display(n.data("field")))
-            }),
-        );
+    fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
+        n.text(string_literal(&n.value().to_string()))
     }
-    for production in canned.productions.iter().filter(|p| p.starts_with("FieldSet_")) {
-        c.render(
-            production,
-            f(|n| {
-                n.text("(")
-                    .append(n.child("record"))
-                    .append(").")
-                    .append(n.display(n.data("field")))
-                    .append(" = ")
-                    .append(n.child("value"))
-                    .append(";")
-            }),
-        );
+    fn int_eq<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        infix(n, " === ")
     }
-    for production in ["ForEachArray", "ForEachList"] {
+    fn and<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        infix(n, " && ")
+    }
+    fn or<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        infix(n, " || ")
+    }
+    fn not<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
+        n.text("(!").append(n.operand()).append(")")
+    }
+    fn str_len<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
+        n.text("(").append(n.operand()).append(").length")
+    }
+    fn if_expr<'a>(&self, n: &IfExpr<'_, 'a>) -> Doc<'a> {
+        let head = n.text("(").append(n.cond()).append(" ? ").append(n.then());
+        head.append(" : ").append(n.otherwise()).append(")")
+    }
+    fn expr_seq<'a>(&self, n: &ExprSeq<'_, 'a>) -> Doc<'a> {
+        let parts = n.effects().into_iter().chain([n.value()]);
+        n.text("(").append(n.join(parts, n.text(", "))).append(")")
+    }
+    fn let_star<'a>(&self, n: &LetStar<'_, 'a>) -> Doc<'a> {
+        let body = statements(n, n.defs()).append(n.hardline()).append("return ");
+        let body = body.append(n.body()).append(";");
+        n.text("(function () ").append(braced(n, body)).append(")()")
+    }
+    fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
+        function(n, n.text("return ").append(n.body()).append(";"))
+    }
+    fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
+        function(n, n.body())
+    }
+    fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
         // The container is evaluated once, into a temporary named after the
         // (fresh, unique) element variable; so is the index.
-        c.render(
-            production,
-            f(|n| {
-                let v = loop_var_name(n);
-                n.text(format!("var {v}_c = "))
-                    .append(n.child("container"))
-                    .append(";")
-                    .append(n.hardline())
-                    .append(format!("for (var {v}_i = 0; {v}_i < {v}_c.length; {v}_i += 1) "))
-                    .append(braced(
-                        n,
-                        n.text(format!("var {v} = {v}_c[{v}_i];"))
-                            .append(n.hardline())
-                            .append(n.child("body")),
-                    ))
-            }),
-        );
+        let v = n.element_name();
+        let head = n.text(format!("var {v}_c = ")).append(n.container()).append(";");
+        let body = n
+            .text(format!("var {v} = {v}_c[{v}_i];"))
+            .append(n.hardline())
+            .append(n.body());
+        head.append(n.hardline())
+            .append(format!("for (var {v}_i = 0; {v}_i < {v}_c.length; {v}_i += 1) "))
+            .append(braced(n, body))
     }
-    c
+}
+
+/// The canned options of the JavaScript fuzzer (all groups, int32 integers).
+///
+/// ```
+/// assert_eq!(xsmith_javascript::options().int_range, (-(1 << 31), (1 << 31) - 1));
+/// ```
+pub fn options() -> Options {
+    Options::default()
+}
+
+/// The JavaScript spec: the canned productions and their renderers.
+///
+/// ```
+/// let spec = xsmith_javascript::spec().unwrap();
+/// assert!(spec.lookup("ForEachArray").is_some());
+/// ```
+pub fn spec() -> Result<Spec, SpecFailure> {
+    let canned = Canned::new(&options())?;
+    Ok(canned.spec(JavaScript, [es2015(&canned)])?)
 }
 
 /// The feature group of the constructs later than ES5, off by default (for
@@ -334,26 +172,6 @@ fn es2015(canned: &Canned) -> Component {
         Renderer::function(|n| wrapper(n, "Math.imul", &["left", "right"])),
     );
     c
-}
-
-/// The canned options of the JavaScript fuzzer (all groups, int32 integers).
-///
-/// ```
-/// assert_eq!(xsmith_javascript::options().int_range, (-(1 << 31), (1 << 31) - 1));
-/// ```
-pub fn options() -> Options {
-    Options::default()
-}
-
-/// The JavaScript spec: the canned productions and their renderers.
-///
-/// ```
-/// let spec = xsmith_javascript::spec().unwrap();
-/// assert!(spec.lookup("ForEachArray").is_some());
-/// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    let canned = Canned::new(&options()).expect("the JavaScript options are valid");
-    canned.assemble([renderers(&canned), es2015(&canned)])
 }
 
 /// The runtime header, ES5 alone: strict mode, int32 wrappers (`mul` is the

@@ -6,272 +6,111 @@
 //! as a decimal escape, tables in a fixed order (array part, then string
 //! keys sorted). See README.md.
 
-use xsmith::{Component, Doc, Fuzzer, Implementation, RenderNode, Renderer, Spec, SpecError, Value};
-use xsmith_canned::render::{defined_names, dict_key, record_entries, wrapper};
-use xsmith_canned::{Canned, Options};
-
-/// A string literal in Lua syntax (the same escapes in every version).
-fn string_literal(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+use xsmith::fuzzer::SpecFailure;
+use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec};
+use xsmith_canned::nodes::*;
+use xsmith_canned::render::{call, dict_key, indented, record_entries, statements, string_literal};
+use xsmith_canned::{Canned, Options, Syntax};
 
 /// An immediately called function: how Lua says "statements, then a value".
 fn iife<'a>(n: &RenderNode<'a>, body: Doc<'a>) -> Doc<'a> {
     n.text("(function()")
-        .append(n.hardline().append(body).nest(2))
+        .append(indented(n, body, 2))
         .append(n.hardline())
         .append("end)()")
 }
 
-fn statements<'a>(n: &RenderNode<'a>, field: &str) -> Doc<'a> {
-    n.join(n.list(field), n.hardline())
+/// A block's statements on their own lines, indented, and a line break.
+fn block<'a>(n: &RenderNode<'a>, body: Doc<'a>) -> Doc<'a> {
+    indented(n, body, 2).append(n.hardline())
 }
 
-fn indented<'a>(n: &RenderNode<'a>, doc: Doc<'a>) -> Doc<'a> {
-    n.hardline().append(doc).nest(2).append(n.hardline())
+fn function<'a>(n: &Function<'_, 'a>) -> Doc<'a> {
+    n.text("function(").append(n.join(n.params(), n.text(", "))).append(")")
 }
 
-fn params<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    n.text("function(")
-        .append(n.join(n.list("params"), n.text(", ")))
-        .append(")")
-}
+/// Lua's syntax of the canned productions.
+struct Lua;
 
-/// The Lua renderers of the canned productions.
-fn renderers(canned: &Canned) -> Component {
-    let mut c = Component::new("lua");
-    let f = |r: for<'a> fn(&RenderNode<'a>) -> Doc<'a>| Renderer::function(r);
-    c.render(
-        "Program",
-        f(|n| {
-            let dump = defined_names(n, "stmts")
-                .into_iter()
-                .map(|v| n.text(format!("out({v})")));
-            statements(n, "stmts")
+impl Syntax for Lua {
+    fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
+        n.text("local ")
+            .append(n.display(n.name()))
+            .append(" = ")
+            .append(n.init())
+    }
+    fn if_stmt<'a>(&self, n: &IfStmt<'_, 'a>) -> Doc<'a> {
+        let (then, otherwise) = (block(n, n.then()), block(n, n.otherwise()));
+        let head = n.text("if ").append(n.cond()).append(" then");
+        head.append(then).append("else").append(otherwise).append("end")
+    }
+    fn block_stmt<'a>(&self, n: &BlockStmt<'_, 'a>) -> Doc<'a> {
+        n.text("do").append(block(n, n.body())).append("end")
+    }
+    fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
+        n.text(string_literal(&n.value().to_string(), |_| None))
+    }
+    fn str_len<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
+        n.text("#(").append(n.operand()).append(")")
+    }
+    fn if_expr<'a>(&self, n: &IfExpr<'_, 'a>) -> Doc<'a> {
+        let body = n.text("if ").append(n.cond()).append(" then return ").append(n.then());
+        iife(n, body.append(" else return ").append(n.otherwise()).append(" end"))
+    }
+    fn expr_seq<'a>(&self, n: &ExprSeq<'_, 'a>) -> Doc<'a> {
+        let effects = n
+            .effects()
+            .into_iter()
+            .map(|e| n.text("local _ = ").append(e).append(n.hardline()));
+        iife(n, n.concat(effects).append("return ").append(n.value()))
+    }
+    fn let_star<'a>(&self, n: &LetStar<'_, 'a>) -> Doc<'a> {
+        iife(
+            n,
+            statements(n, n.defs())
                 .append(n.hardline())
-                .append(n.join(dump, n.hardline()))
-                .append(n.hardline())
-        }),
-    );
-    c.render("Block", f(|n| statements(n, "stmts")));
-    c.render(
-        "Let",
-        f(|n| {
-            n.text("local ")
-                .append(n.display(n.data("name")))
-                .append(" = ")
-                .append(n.child("init"))
-        }),
-    );
-    c.render(
-        "Assign",
-        f(|n| n.display(n.data("name")).append(" = ").append(n.child("value"))),
-    );
-    c.render(
-        "IfStmt",
-        f(|n| {
-            let (t, e) = (indented(n, n.child("then")), indented(n, n.child("otherwise")));
-            n.text("if ")
-                .append(n.child("cond"))
-                .append(" then")
-                .append(t)
-                .append("else")
-                .append(e)
-                .append("end")
-        }),
-    );
-    c.render(
-        "BlockStmt",
-        f(|n| n.text("do").append(indented(n, n.child("body"))).append("end")),
-    );
-    c.render("PrintStmt", f(|n| wrapper(n, "out", &["value"])));
-    c.render(
-        "IntLit",
-        f(|n| match n.data("value") {
-            Value::Int(v) if *v < 0 => n.text(format!("({v})")),
-            v => n.display(v),
-        }),
-    );
-    c.render("BoolLit", f(|n| n.display(n.data("value"))));
-    c.render("StrLit", f(|n| n.text(string_literal(&n.data("value").to_string()))));
-    for (production, function) in [
-        ("Add", "add"),
-        ("Sub", "sub"),
-        ("Mul", "mul"),
-        ("SafeDiv", "div"),
-        ("SafeMod", "mod"),
-        ("Concat", "cat"),
-    ] {
-        c.render(
-            production,
-            Renderer::function(move |n| wrapper(n, function, &["left", "right"])),
-        );
+                .append("return ")
+                .append(n.body()),
+        )
     }
-    for (production, op) in [("Less", " < "), ("IntEq", " == "), ("And", " and "), ("Or", " or ")] {
-        c.render(
-            production,
-            Renderer::function(move |n| {
-                n.text("(")
-                    .append(n.child("left"))
-                    .append(op)
-                    .append(n.child("right"))
-                    .append(")")
-            }),
-        );
+    fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
+        function(n).append(" return ").append(n.body()).append(" end")
     }
-    c.render("Neg", f(|n| wrapper(n, "neg", &["operand"])));
-    c.render("Not", f(|n| n.text("(not ").append(n.child("operand")).append(")")));
-    c.render("StrLen", f(|n| n.text("#(").append(n.child("operand")).append(")")));
-    c.render("VarRef", f(|n| n.display(n.data("name"))));
-    c.render(
-        "IfExpr",
-        f(|n| {
-            iife(
-                n,
-                n.text("if ")
-                    .append(n.child("cond"))
-                    .append(" then return ")
-                    .append(n.child("then"))
-                    .append(" else return ")
-                    .append(n.child("otherwise"))
-                    .append(" end"),
-            )
-        }),
-    );
-    c.render(
-        "ExprSeq",
-        f(|n| {
-            let effects = n
-                .list("effects")
-                .into_iter()
-                .map(|e| n.text("local _ = ").append(e).append(n.hardline()));
-            iife(n, n.concat(effects).append("return ").append(n.child("value")))
-        }),
-    );
-    c.render(
-        "LetStar",
-        f(|n| {
-            iife(
-                n,
-                statements(n, "defs")
-                    .append(n.hardline())
-                    .append("return ")
-                    .append(n.child("body")),
-            )
-        }),
-    );
-    c.render(
-        "LetDef",
-        f(|n| {
-            n.text("local ")
-                .append(n.display(n.data("name")))
-                .append(" = ")
-                .append(n.child("init"))
-        }),
-    );
-    c.render(
-        "Lambda",
-        f(|n| params(n).append(" return ").append(n.child("body")).append(" end")),
-    );
-    c.render(
-        "LambdaBlock",
-        f(|n| params(n).append(indented(n, n.child("body"))).append("end")),
-    );
-    c.render("Param", f(|n| n.display(n.data("name"))));
-    c.render("LoopVar", f(|n| n.display(n.data("name"))));
-    c.render(
-        "FnBody",
-        f(|n| statements(n, "stmts").append(n.hardline()).append(n.child("ret"))),
-    );
-    c.render("Return", f(|n| n.text("return ").append(n.child("value"))));
-    c.render(
-        "Apply",
-        f(|n| {
-            n.text("(")
-                .append(n.child("callee"))
-                .append(")(")
-                .append(n.join(n.list("args"), n.text(", ")))
-                .append(")")
-        }),
-    );
-    for literal in ["ArrayLit", "ListLit"] {
-        c.render(
-            literal,
-            f(|n| n.text("{").append(n.join(n.list("items"), n.text(", "))).append("}")),
-        );
+    fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
+        function(n).append(block(n, n.body())).append("end")
     }
-    c.render(
-        "DictLit",
-        f(|n| {
-            let entries = n
-                .list("items")
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| n.text(format!("{} = ", dict_key(i))).append(e));
-            n.text("{").append(n.join(entries, n.text(", "))).append("}")
-        }),
-    );
-    c.render("ArrayGet", f(|n| wrapper(n, "aget", &["array", "index"])));
-    c.render("ListGet", f(|n| wrapper(n, "aget", &["list", "index"])));
-    c.render("ArraySet", f(|n| wrapper(n, "aset", &["array", "index", "value"])));
-    c.render("DictGet", f(|n| wrapper(n, "dget", &["dict", "key", "default"])));
-    c.render("DictSet", f(|n| wrapper(n, "aset_key", &["dict", "key", "value"])));
-    c.render(
-        "RecordLit",
-        f(|n| {
-            let entries = record_entries(n, " = ");
-            n.text("{").append(n.join(entries, n.text(", "))).append("}")
-        }),
-    );
-    for production in canned.productions.iter().filter(|p| p.starts_with("FieldGet_")) {
-        c.render(
-            production,
-            f(|n| {
-                n.text("(")
-                    .append(n.child("record"))
-                    .append(").")
-                    .append(n.display(n.data("field")))
-            }),
-        );
+    fn array_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
+        n.text("{").append(n.join(n.items(), n.text(", "))).append("}")
     }
-    for production in canned.productions.iter().filter(|p| p.starts_with("FieldSet_")) {
-        c.render(
-            production,
-            f(|n| {
-                n.text("aset_key(")
-                    .append(n.child("record"))
-                    .append(format!(", \"{}\", ", n.data("field")))
-                    .append(n.child("value"))
-                    .append(")")
-            }),
-        );
+    fn dict_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
+        let entries = n.items().into_iter().enumerate();
+        let entries = entries.map(|(i, e)| n.text(format!("{} = ", dict_key(i))).append(e));
+        n.text("{").append(n.join(entries, n.text(", "))).append("}")
     }
-    for production in ["ForEachArray", "ForEachList"] {
-        c.render(
-            production,
-            f(|n| {
-                n.text("for _, ")
-                    .append(n.child("element"))
-                    .append(" in ipairs(")
-                    .append(n.child("container"))
-                    .append(") do")
-                    .append(indented(n, n.child("body")))
-                    .append("end")
-            }),
-        );
+    fn dict_set<'a>(&self, n: &DictSet<'_, 'a>) -> Doc<'a> {
+        call(n, "aset_key", [n.dict(), n.key(), n.value()])
     }
-    c
+    fn record_lit<'a>(&self, n: &RecordLit<'_, 'a>) -> Doc<'a> {
+        n.text("{")
+            .append(n.join(record_entries(n, " = "), n.text(", ")))
+            .append("}")
+    }
+    fn field_set<'a>(&self, n: &FieldSet<'_, 'a>) -> Doc<'a> {
+        let field = n.text(format!(", \"{}\", ", n.field()));
+        n.text("aset_key(")
+            .append(n.record())
+            .append(field)
+            .append(n.value())
+            .append(")")
+    }
+    fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
+        let head = n
+            .text("for _, ")
+            .append(n.element())
+            .append(" in ipairs(")
+            .append(n.container());
+        head.append(") do").append(block(n, n.body())).append("end")
+    }
 }
 
 /// The canned options of the Lua fuzzer (all groups, 32-bit integers).
@@ -289,9 +128,9 @@ pub fn options() -> Options {
 /// let spec = xsmith_lua::spec().unwrap();
 /// assert!(spec.lookup("ForEachArray").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    let canned = Canned::new(&options()).expect("the Lua options are valid");
-    canned.assemble([renderers(&canned)])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    let canned = Canned::new(&options())?;
+    Ok(canned.spec(Lua, [])?)
 }
 
 /// The runtime header: integer wrappers that keep every value in

@@ -26,12 +26,10 @@
 //! assert!(matches!(result, xsmith_wasm::engines::Execution::Output(_)), "{result:?}");
 //! ```
 
-use std::sync::OnceLock;
-
 use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
-use xsmith::{
-    component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, ProdId, Random, RenderNode, Slot, Spec, SpecError,
-};
+use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, NodeRef, Random, RenderNode, Spec};
+
+use xsmith::fuzzer::SpecFailure;
 
 pub mod engines;
 
@@ -125,41 +123,22 @@ fn literal(r: &mut Random) -> i64 {
 /// work of a run stays polynomial), and only while the module has room for
 /// a function that the call may lift.
 fn call_allowed(hole: &Hole) -> bool {
-    let (grammar, tree) = (hole.grammar(), hole.program());
-    let functions = items(tree)
-        .iter()
-        .filter(|&&item| grammar.production(tree.node(item).production).name() == "Func")
-        .count();
+    let items = hole.at(hole.program().root()).children("items");
+    let functions = items.iter().filter(|item| item.is("Func")).count();
     functions < MAX_FUNCTIONS && enclosing(hole, "Loop").is_none()
-}
-
-/// The globals and functions of the module.
-fn items(tree: &xsmith::Tree) -> &[NodeId] {
-    match &tree.node(tree.root()).slots[0] {
-        Slot::List(items) => items,
-        _ => unreachable!("Program's first field is its item list"),
-    }
 }
 
 /// The last item of the module is a function: the one `main` calls.
 /// (Lifted items go before the item that needs them, so it stays last.)
 fn not_last(hole: &Hole) -> bool {
+    let items = hole.at(hole.program().root()).children("items");
     hole.node()
-        .is_none_or(|node| items(hole.program()).last() != Some(&node))
+        .is_none_or(|node| items.last().map(|item| item.id()) != Some(node))
 }
 
 /// The nearest ancestor of the hole named `name` inside the hole's function.
-fn enclosing(hole: &Hole, name: &str) -> Option<NodeId> {
-    let (grammar, tree) = (hole.grammar(), hole.program());
-    let mut at = hole.parent();
-    while let Some(node) = at {
-        match grammar.production(tree.node(node).production).name() {
-            "Func" => return None,
-            n if n == name => return Some(node),
-            _ => at = tree.node(node).parent,
-        }
-    }
-    None
+fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
+    hole.enclosing(name, |a| a.is("Func"))
 }
 
 component! {
@@ -168,13 +147,13 @@ component! {
     grammar {
         Program { items: [Item; 1..=4], args = |r| r.int_in(-8, 8), data = literal }
         abstract Item {}
-        Global: Item { name = |_| "", init = literal }
-        Func: Item { name = |_| "", params: [Param; 0..=3], locals: [Local; 1..=4], body: [Stmt; 0..=4], result: Expr }
-        Param { name = |_| "" }
-        Local { name = |_| "" }
+        Global: Item { init = literal }
+        Func: Item { params: [Param; 0..=3], locals: [Local; 1..=4], body: [Stmt; 0..=4], result: Expr }
+        Param { }
+        Local { }
 
         abstract Stmt {}
-        LocalSet: Stmt { name = |_| "", value: Expr }
+        LocalSet: Stmt { value: Expr }
         GlobalSet: Stmt { global: GlobalWrite, value: Expr }
         Store: Stmt { addr: Expr, value: Expr, width = |r| r.below(4) as i64, offset = |r| r.int_in(0, 31) }
         Drop: Stmt { value: Expr }
@@ -185,8 +164,8 @@ component! {
 
         abstract Expr {}
         Const: Expr { value = literal }
-        LocalGet: Expr { name = |_| "" }
-        LocalTee: Expr { name = |_| "", value: Expr }
+        LocalGet: Expr { }
+        LocalTee: Expr { value: Expr }
         GlobalGet: Expr { global: GlobalRead }
         Load: Expr { addr: Expr, width = |r| r.below(4) as i64, signed = |r| r.chance(1, 2), offset = |r| r.int_in(0, 31) }
         IntUnary: Expr { op = |r| pick(r, &["clz", "ctz", "popcnt", "extend8_s", "extend16_s", "extend32_s"]), value: Expr }
@@ -209,15 +188,15 @@ component! {
         BlockExpr: Expr { body: [Stmt; 1..=3], value: Expr }
         Call: Expr { callee: FuncRef, args: [Expr; 0..=3] }
 
-        GlobalRead { name = |_| "" }
-        GlobalWrite { name = |_| "" }
-        FuncRef { name = |_| "" }
+        GlobalRead { }
+        GlobalWrite { }
+        FuncRef { }
     }
     type_info {
         Program => (|s| s.fresh()),
         Global => (|s| { let t = value(s); global_of(s, t) }),
         Func => (|s| { let (p, r) = (s.fresh_product(), value(s)); Type::function_of(p, r) }) {
-            params: |c| { let (p, _) = c.function_parts(); let (n, i) = (c.len(), c.index()); c.product_item(&p, n, i) },
+            params: |c| c.parameter_type(),
             locals: |c| value(c.store()),
             result: |c| c.function_parts().1,
         },
@@ -253,12 +232,7 @@ component! {
                 let params = (0..c.field_len("args")).map(|_| value(c.store())).collect();
                 Type::function(params, c.node_type().clone())
             },
-            args: |c| {
-                let callee = like_earlier(c, "callee");
-                let (params, _) = c.store().function_parts(&callee).expect("the callee is a function");
-                let (n, i) = (c.len(), c.index());
-                c.product_item(&params, n, i)
-            },
+            args: |c| c.argument_type("callee"),
         },
         GlobalRead => (|s| s.fresh()),
         GlobalWrite => (|s| s.fresh()),
@@ -267,13 +241,7 @@ component! {
     list_length {
         // A function has as many parameters as its type says (a lifted one's
         // type comes from the call that lifted it).
-        Func => { params: |s, t, drawn| {
-            let (params, _) = s.function_parts(t).expect("a function has a function type");
-            match s.resolve(&params) {
-                Type::Product(items) => items.len(),
-                _ => s.product_items(&params, drawn).expect("an open product takes any arity").len(),
-            }
-        } },
+        Func => { params: |s, t, drawn| s.function_arity(t, drawn) },
     }
     scope { Program => sequential, Func => sequential }
     lift_predicate { Program => items }
@@ -386,12 +354,7 @@ component! {
         GlobalWrite => ["$", name],
         FuncRef => ["$", name],
     }
-    strict_child_order {
-        Program => true, Func => true, LocalSet => true, GlobalSet => true, Store => true, Drop => true, Block => true,
-        ExitIf => true, If => true, Loop => true, LocalTee => true, GlobalGet => true, Load => true, IntUnary => true,
-        IntBinary => true, DivRem => true, Eqz => true, IntCompare => true, FloatUnary => true, FloatBinary => true,
-        FloatCompare => true, Convert => true, Select => true, IfExpr => true, BlockExpr => true, Call => true,
-    }
+    strict_child_order { _ => true }
     feature {
         Load => "memory", Store => "memory", Loop => "loops", Call => "calls", DivRem => "division",
         FloatUnary => "floats", FloatBinary => "floats", FloatCompare => "floats",
@@ -468,26 +431,10 @@ fn canonical<'a>(n: &RenderNode<'a>, t: &str, exact: bool, doc: Doc<'a>) -> Doc<
     }
 }
 
-/// The production ids of the spec [`FUZZER`] assembles, for renderers that
-/// look at other nodes than their own.
-fn production(name: &str) -> ProdId {
-    static SPEC: OnceLock<Spec> = OnceLock::new();
-    SPEC.get_or_init(|| spec().expect("the spec assembles"))
-        .lookup(name)
-        .expect("a production of the spec")
-}
-
 /// The nearest enclosing `Block` (the choice filter guarantees one).
 fn target_block(n: &RenderNode) -> NodeId {
-    let (tree, block) = (n.program(), production("Block"));
-    let mut at = tree.node(n.node()).parent;
-    while let Some(node) = at {
-        if tree.node(node).production == block {
-            return node;
-        }
-        at = tree.node(node).parent;
-    }
-    unreachable!("ExitIf is generated only inside a block")
+    let block = n.at(n.node()).enclosing("Block", |_| false);
+    block.expect("ExitIf is generated only inside a block").id()
 }
 
 /// Resets the loop's hidden counter, runs the body, then branches back
@@ -505,7 +452,6 @@ fn render_loop<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 }
 
 fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let tree = n.program();
     let result = match n.node_type() {
         Some(Type::Function(f)) => n.type_text(&f.1),
         other => unreachable!("a function has a function type, not {other:?}"),
@@ -514,14 +460,13 @@ fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     head.extend(n.list("params"));
     head.push(n.text(format!("(result {result})")));
     let mut items = n.list("locals");
-    let (start, loop_) = (n.node(), production("Loop"));
-    let mut stack: Vec<NodeId> = tree.children(start).collect();
+    let mut stack: Vec<NodeRef> = n.at(n.node()).all_children().collect();
     let mut counters = Vec::new();
     while let Some(node) = stack.pop() {
-        if tree.node(node).production == loop_ {
-            counters.push(node.index());
+        if node.is("Loop") {
+            counters.push(node.id().index());
         }
-        stack.extend(tree.children(node));
+        stack.extend(node.all_children());
     }
     counters.sort_unstable();
     items.extend(counters.iter().map(|c| n.text(format!("(local $c{c} i32)"))));
@@ -589,25 +534,22 @@ fn as_i64(t: &str, expr: String) -> String {
 /// segment that gives memory a pattern to start from.
 fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let tree = n.program();
-    let (items, global) = (items(tree), production("Global"));
-    let name = |node: NodeId| match &tree.node(node).slots[0] {
-        Slot::Data(name) => name.to_string(),
-        _ => unreachable!("binders keep their name in their first field"),
-    };
-    let last = *items
+    let items = n.at(n.node()).children("items");
+    let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
+    let last = items
         .last()
         .expect("a module has at least one item, the last a function");
     let seed = literal_of(n.data("args"));
-    let args: Vec<String> = tree
-        .children(last)
-        .filter(|&c| tree.node(c).production == production("Param"))
+    let args: Vec<String> = last
+        .children("params")
+        .iter()
         .enumerate()
         .map(|(i, param)| {
-            let t = n.type_text(&tree.node_type(param).expect("typed"));
+            let t = n.type_text(&param.node_type().expect("typed"));
             constant(&t, seed.wrapping_mul(i as i64 + 3).wrapping_add(i as i64))
         })
         .collect();
-    let result = match tree.node_type(last) {
+    let result = match last.node_type() {
         Some(Type::Function(f)) => n.type_text(&f.1),
         other => unreachable!("a function has a function type, not {other:?}"),
     };
@@ -617,8 +559,8 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         as_i64(&result, call)
     );
     let mut checksum = String::from("(func $checksum (export \"checksum\") (result i64) (local $h i64) (local $a i32)");
-    for &global in items.iter().filter(|&&item| tree.node(item).production == global) {
-        let t = n.type_text(&global_type(tree, global));
+    for global in items.iter().filter(|item| item.is("Global")) {
+        let t = n.type_text(&global_type(tree, global.id()));
         let value = as_i64(&t, format!("(global.get ${})", name(global)));
         checksum.push_str(&format!("\n    (local.set $h (call $mix (local.get $h) {value}))"));
     }
@@ -681,8 +623,8 @@ pub const PRELUDE: &str = r#"(module
 /// let spec = xsmith_wasm::spec().unwrap();
 /// assert!(spec.lookup("Loop").is_some());
 /// ```
-pub fn spec() -> Result<Spec, SpecError> {
-    Spec::assemble_typed("Program", type_system(), [wasm()])
+pub fn spec() -> Result<Spec, SpecFailure> {
+    Ok(Spec::assemble_typed("Program", type_system(), [wasm()])?)
 }
 
 /// The WebAssembly fuzzer: its spec, prelude and file conventions.

@@ -5,7 +5,6 @@ use std::fmt;
 use super::shard::Shard;
 use crate::exec::ImplementationError;
 use crate::options::OptionError;
-use crate::spec::SpecError;
 
 /// Why a campaign could not run, or stopped.
 ///
@@ -19,8 +18,8 @@ pub enum CampaignError {
     Implementation(ImplementationError),
     /// A bad generation option.
     Options(OptionError),
-    /// The fuzzer's spec does not assemble.
-    Spec(SpecError),
+    /// The fuzzer's spec could not be made (the message).
+    Spec(String),
     /// Zero jobs.
     NoJobs,
     /// A shard whose index is not within `1..=count`.

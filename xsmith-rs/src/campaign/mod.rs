@@ -291,7 +291,7 @@ impl<'f> Campaign<'f> {
         if !self.shard.is_valid() {
             return Err(CampaignError::BadShard(self.shard));
         }
-        let spec = (self.fuzzer.spec)().map_err(CampaignError::Spec)?;
+        let spec = (self.fuzzer.spec)().map_err(|e| CampaignError::Spec(e.to_string()))?;
         Generator::new(&spec, self.options.clone()).map_err(CampaignError::Options)?;
         Ok(())
     }
@@ -444,7 +444,7 @@ impl<'f> Campaign<'f> {
         };
         let spec = match (self.fuzzer.spec)() {
             Ok(spec) => spec,
-            Err(e) => return fail(CampaignError::Spec(e)),
+            Err(e) => return fail(CampaignError::Spec(e.to_string())),
         };
         let mut generator = match Generator::new(&spec, self.options.clone()) {
             Ok(generator) => generator,

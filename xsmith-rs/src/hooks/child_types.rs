@@ -196,4 +196,51 @@ impl ChildTypes<'_> {
             .unwrap_or_else(|e| panic!("type_info: not a product of {len} items: {e}"));
         items[index].clone()
     }
+
+    /// The type of the parameter being typed: item [`index`](Self::index)
+    /// of the parameters of the node's function type, which has
+    /// [`len`](Self::len) of them (a function literal's parameter list).
+    ///
+    /// ```
+    /// let lambda = xsmith::TypeInfo::new(|s| s.fresh_function())
+    ///     .child("params", |c| c.parameter_type())
+    ///     .child("body", |c| c.function_parts().1);
+    /// # let _ = lambda;
+    /// ```
+    pub fn parameter_type(&mut self) -> Type {
+        let (params, _) = self.function_parts();
+        let (len, index) = (self.len, self.index);
+        self.product_item(&params, len, index)
+    }
+
+    /// The type of the argument being typed: item [`index`](Self::index)
+    /// of the parameters of the function type of the earlier child
+    /// `callee`, which has [`len`](Self::len) of them (a call's argument
+    /// list).
+    ///
+    /// # Panics
+    ///
+    /// When `callee` was not typed before, or is not a function.
+    ///
+    /// ```
+    /// use xsmith::types::Type;
+    /// let apply = xsmith::TypeInfo::new(|s| s.fresh())
+    ///     .child("callee", |c| {
+    ///         let params = (0..c.field_len("args")).map(|_| c.fresh()).collect();
+    ///         Type::function(params, c.node_type().clone())
+    ///     })
+    ///     .child("args", |c| c.argument_type("callee"));
+    /// # let _ = apply;
+    /// ```
+    pub fn argument_type(&mut self, callee: &str) -> Type {
+        let callee_type = self
+            .earlier(callee)
+            .unwrap_or_else(|| panic!("type_info: `{callee}` is typed after the arguments"));
+        let (params, _) = self
+            .store
+            .function_parts(&callee_type)
+            .unwrap_or_else(|e| panic!("type_info: `{callee}` is not a function: {e}"));
+        let (len, index) = (self.len, self.index);
+        self.product_item(&params, len, index)
+    }
 }

@@ -1,6 +1,7 @@
 //! The hole a choice filter or a dynamic weight decides on.
 
 use crate::grammar::{Grammar, ProdId, Production};
+use crate::hooks::NodeRef;
 use crate::program::Program;
 use crate::tree::NodeId;
 use crate::types::Type;
@@ -170,5 +171,39 @@ impl<'a> Hole<'a> {
     /// ```
     pub fn grammar(&self) -> &'a Grammar {
         self.grammar
+    }
+
+    /// Node `id` of the program, to read by production and field names
+    /// (`hole.at(hole.node())` is the hole itself, of its node type).
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.parent().is_none_or(|p| !hole.at(p).is("Div")));
+    /// # let _ = f;
+    /// ```
+    pub fn at(&self, id: NodeId) -> NodeRef<'a> {
+        NodeRef::new(self.grammar, self.program, id)
+    }
+
+    /// The hole's ancestors, nearest first: its parent (the receiving
+    /// scope, for a lift), then the parent's ancestors.
+    ///
+    /// ```
+    /// let f = xsmith::Filter::new(|hole| hole.ancestors().count() < 10);
+    /// # let _ = f;
+    /// ```
+    pub fn ancestors(&self) -> impl Iterator<Item = NodeRef<'a>> {
+        std::iter::successors(self.parent().map(|p| self.at(p)), NodeRef::parent)
+    }
+
+    /// The nearest ancestor of production `name`, looking no further up
+    /// than the first ancestor that `stop` holds for.
+    ///
+    /// ```
+    /// // Only inside a loop, and not across a function boundary.
+    /// let f = xsmith::Filter::new(|hole| hole.enclosing("Loop", |a| a.is("Func")).is_some());
+    /// # let _ = f;
+    /// ```
+    pub fn enclosing(&self, name: &str, stop: impl Fn(&NodeRef<'a>) -> bool) -> Option<NodeRef<'a>> {
+        self.ancestors().take_while(|a| !stop(a)).find(|a| a.is(name))
     }
 }

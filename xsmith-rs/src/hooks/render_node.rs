@@ -1,6 +1,7 @@
 //! The node a render function prints, and the documents it builds.
 
 use crate::grammar::Grammar;
+use crate::hooks::NodeRef;
 use crate::program::Program;
 use crate::tree::{NodeId, Slot};
 use crate::value::Value;
@@ -274,6 +275,21 @@ impl<'a> RenderNode<'a> {
     /// ```
     pub fn render(&self, node: NodeId) -> Doc<'a> {
         self.renderer.render(self.program, node, self.arena)
+    }
+
+    /// Node `id` of the program (`n.at(n.node())` is this node), to read
+    /// other nodes by production and field names.
+    ///
+    /// ```
+    /// // A name, or `it` where the node is inside a loop.
+    /// let r = xsmith::Renderer::function(|n| {
+    ///     let looped = n.at(n.node()).enclosing("Loop", |_| false).is_some();
+    ///     if looped { n.text("it") } else { n.display(n.data("name")) }
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn at(&self, id: NodeId) -> NodeRef<'a> {
+        NodeRef::new(self.grammar, self.program, id)
     }
 
     /// The slot of the field called `field`.

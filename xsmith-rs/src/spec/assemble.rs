@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 
 use super::{Properties, Spec, SpecError};
 use crate::component::{Component, FieldDecl, ProductionDecl, PropertyValue};
-use crate::grammar::{Field, FieldKind, Grammar, ProdId, Production};
+use crate::grammar::{DataInit, Field, FieldKind, Grammar, ProdId, Production};
 use crate::properties::{Piece, Renderer};
 use crate::scopes::ScopeKind;
 use crate::types::{NodeTypeShape, TypeSystem};
@@ -61,21 +61,35 @@ impl Spec {
                 if by_name.insert(decl.name.clone(), id).is_some() {
                     return Err(SpecError::DuplicateProduction(decl.name.clone()));
                 }
-                decls.push(decl);
+                decls.push(decl.clone());
             }
         }
         let lookup = |name: &str| by_name.get(name).copied();
+        imply_name_fields(&mut decls, &by_name, &components);
 
+        let decls: Vec<&ProductionDecl> = decls.iter().collect();
         let productions = grammar_productions(&decls, &by_name)?;
         let mut properties = vec![Properties::default(); productions.len()];
 
+        // Which properties each production was given, so that a default
+        // reaches only the others.
+        let mut given: Vec<Vec<&'static str>> = vec![Vec::new(); productions.len()];
         for component in &components {
             for (name, value) in &component.properties {
                 let id = lookup(name).ok_or_else(|| SpecError::PropertyForUnknownProduction {
                     property: value.property_name().to_string(),
                     production: name.clone(),
                 })?;
+                given[id.index()].push(value.property_name());
                 apply(&productions[id.index()], &mut properties[id.index()], value.clone())?;
+            }
+        }
+        let defaults = components.iter().flat_map(|c| &c.defaults);
+        for default in defaults {
+            for (index, production) in productions.iter().enumerate() {
+                if !production.is_abstract && !given[index].contains(&default.property_name()) {
+                    apply(production, &mut properties[index], default.clone())?;
+                }
             }
         }
 
@@ -118,6 +132,40 @@ impl Spec {
             return Err(SpecError::NeverFinishes(spec.production(node_type).name.clone()));
         }
         Ok(spec)
+    }
+}
+
+/// Gives every binder and reference production whose name field it does not
+/// declare (nor inherit) that field: a data field, first of its own fields,
+/// that the engine fills with the fresh or referenced name.
+fn imply_name_fields(decls: &mut [ProductionDecl], by_name: &IndexMap<String, ProdId>, components: &[Component]) {
+    let name_fields = components
+        .iter()
+        .flat_map(|c| &c.properties)
+        .filter_map(|(production, value)| match value {
+            PropertyValue::BinderInfo(info) => Some((production, &info.name_field)),
+            PropertyValue::ReferenceInfo(info) => Some((production, &info.name_field)),
+            _ => None,
+        });
+    for (production, field) in name_fields {
+        let Some(&id) = by_name.get(production) else {
+            continue; // an assembly error later
+        };
+        let mut cursor = Some(id);
+        let mut declared = false;
+        for _ in 0..decls.len() {
+            let Some(at) = cursor else { break };
+            let decl = &decls[at.index()];
+            declared |= decl.fields.iter().any(|f| f.name() == field);
+            cursor = decl.supertype.as_ref().and_then(|s| by_name.get(s).copied());
+        }
+        if !declared {
+            let implied = FieldDecl::Data {
+                name: field.clone(),
+                init: DataInit::new(|_| ""),
+            };
+            decls[id.index()].fields.insert(0, implied);
+        }
     }
 }
 

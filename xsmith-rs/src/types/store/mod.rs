@@ -471,4 +471,55 @@ impl TypeStore {
         self.unify(ty, &Type::function_of(params.clone(), result.clone()))?;
         Ok((params, result))
     }
+
+    /// How many parameters the function type `ty` has: its parameter
+    /// product's arity when that is known, else `drawn`, to which the open
+    /// product is then fixed. What a function literal's `list_length` for
+    /// its parameter list returns.
+    ///
+    /// # Panics
+    ///
+    /// When `ty` cannot be a function type.
+    ///
+    /// ```
+    /// use xsmith::types::{Type, TypeStore, TypeSystem};
+    /// let mut system = TypeSystem::new();
+    /// let int = system.base("int");
+    /// system.allow_functions(true);
+    /// let mut store = TypeStore::new(system.into());
+    /// let known = Type::function(vec![int.clone(), int.clone()], int.clone());
+    /// assert_eq!(store.function_arity(&known, 5), 2);
+    /// let (params, result) = (store.fresh_product(), store.fresh());
+    /// let open = Type::function_of(params, result);
+    /// assert_eq!(store.function_arity(&open, 3), 3);
+    /// assert_eq!(store.function_arity(&open, 1), 3);
+    /// ```
+    pub fn function_arity(&mut self, ty: &Type, drawn: usize) -> usize {
+        let (params, _) = self
+            .function_parts(ty)
+            .unwrap_or_else(|e| panic!("function_arity: not a function type: {e}"));
+        match self.resolve(&params) {
+            Type::Product(items) => items.len(),
+            _ => self
+                .product_items(&params, drawn)
+                .expect("an open product takes any arity")
+                .len(),
+        }
+    }
+
+    /// A function type of fresh parameters (a product of any arity) and a
+    /// fresh result: the type a function literal may have.
+    ///
+    /// ```
+    /// use xsmith::types::{TypeStore, TypeSystem};
+    /// let mut system = TypeSystem::new();
+    /// system.allow_functions(true);
+    /// let mut store = TypeStore::new(system.into());
+    /// let f = store.fresh_function();
+    /// assert!(store.function_parts(&f).is_ok());
+    /// ```
+    pub fn fresh_function(&mut self) -> Type {
+        let (params, result) = (self.fresh_product(), self.fresh());
+        Type::function_of(params, result)
+    }
 }
