@@ -50,6 +50,39 @@ pub struct Choices {
     choices: Vec<Choice>,
 }
 
+/// A replacement of one subtree's choices in a replay, for a reducer that
+/// wants a subtree smaller while everything after it stays as it was: when
+/// the generator comes to fill hole number `fill` (counting from 0, in the
+/// order holes are filled), the subtree that grows there draws `values`
+/// (then zeros) instead of the sequence's, and once it is finished the
+/// replay goes on at position `resume` of the sequence (the end of the
+/// subtree's original span).
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let mut random = xsmith::Random::from_seed(8);
+/// random.record();
+/// let program = generator.generate(&mut random).unwrap();
+/// let choices = random.take_recorded().unwrap();
+/// // The root's body (the second hole filled) made as small as can be.
+/// let body = program.children(program.root()).next().unwrap();
+/// let span = program.choice_span(body).unwrap();
+/// let splice = xsmith::Splice { fill: 1, resume: span.end, values: vec![] };
+/// let mut spliced = xsmith::Random::from_choices_spliced(&choices, splice);
+/// let smaller = generator.generate(&mut spliced).unwrap();
+/// assert!(smaller.len() <= program.len());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Splice {
+    /// The number of the hole whose subtree is replaced.
+    pub fill: usize,
+    /// Where the replay goes on once that subtree is finished.
+    pub resume: usize,
+    /// The values the subtree draws (zeros after them).
+    pub values: Vec<u64>,
+}
+
 /// The first line of a choice file.
 const VERSION_LINE: &str = "xsmith-choices 1";
 

@@ -185,10 +185,34 @@ impl Fuzzer {
     /// assert!(p.text.starts_with("# x 1 --seed 1 --max-depth 2\n"));
     /// ```
     pub fn program(&self, spec: &Spec, generator: &mut Generator, source: Source) -> Result<Generated, GenerateError> {
-        let mut random = source.random();
+        let random = source.random();
+        self.program_from(spec, generator, &source, random)
+    }
+
+    /// Generates and renders one program drawing from `random`, with the
+    /// header of `source` (a reducer's replays with a
+    /// [`Splice`](crate::Splice), which no command line can name).
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let source = xsmith::Source::Seed(4);
+    /// let p = fuzzer.program_from(&spec, &mut generator, &source, xsmith::Random::from_seed(4)).unwrap();
+    /// assert_eq!(p.text, fuzzer.program(&spec, &mut generator, source).unwrap().text);
+    /// ```
+    pub fn program_from(
+        &self,
+        spec: &Spec,
+        generator: &mut Generator,
+        source: &Source,
+        mut random: Random,
+    ) -> Result<Generated, GenerateError> {
         random.record();
         let tree = generator.generate(&mut random)?;
-        let mut header = self.command_line(&source, generator.options());
+        let mut header = self.command_line(source, generator.options());
         header.insert(1, self.version.to_string());
         let mut text = (self.comment)(&header.join(" "));
         text.reserve(self.prelude.len() + 32 * tree.len());

@@ -78,7 +78,7 @@ mod value;
 
 pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, Shard, Signature, Tally, Verdict};
-pub use choices::{Choice, Choices, ChoicesError};
+pub use choices::{Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};

@@ -38,6 +38,14 @@ pub struct Program {
     /// index of its first choice and one past its last (see
     /// [`Program::choice_span`]).
     pub(crate) own_choices: Vec<Option<(usize, usize)>>,
+    /// The number of each node's fill (holes filled so far, when it was):
+    /// what a [`Splice`](crate::Splice) names a subtree by.
+    pub(crate) fill_numbers: Vec<Option<usize>>,
+    /// How many holes have been filled.
+    pub(crate) fills: usize,
+    /// While a splice's subtree is being made: the number of pending holes
+    /// that marks its end.
+    pub(crate) splice_floor: Option<usize>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -101,6 +109,9 @@ impl Program {
             typing,
             names: Names::default(),
             own_choices: Vec::new(),
+            fill_numbers: Vec::new(),
+            fills: 0,
+            splice_floor: None,
         }
     }
 
@@ -198,6 +209,27 @@ impl Program {
             stack.extend(self.children(at));
         }
         Some(start..end)
+    }
+
+    /// The number of the fill that made `node` (holes are numbered from 0
+    /// in the order they are filled; see [`Splice`](crate::Splice)); `None`
+    /// for a hole, or a lifted definition (made inside another's fill).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 1);
+    /// assert_eq!(program.fill_number(program.root()), Some(0));
+    /// ```
+    pub fn fill_number(&self, node: NodeId) -> Option<usize> {
+        *self.fill_numbers.get(node.index())?
+    }
+
+    /// Notes the fill that made `node`.
+    pub(crate) fn note_fill(&mut self, node: NodeId, fill: usize) {
+        if self.fill_numbers.len() <= node.index() {
+            self.fill_numbers.resize(node.index() + 1, None);
+        }
+        self.fill_numbers[node.index()] = Some(fill);
     }
 
     /// Notes the choices `node`'s own construction drew.

@@ -18,14 +18,29 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::choices::{Choice, Choices};
+use crate::choices::{Choice, Choices, Splice};
 
 /// Where the bits of a [`Random`] come from.
 #[derive(Clone, Debug)]
 enum Bits {
     Seeded(Box<ChaCha8Rng>),
-    Bytes { bytes: Vec<u8>, position: usize },
-    Replay { values: Vec<u64>, position: usize },
+    Bytes {
+        bytes: Vec<u8>,
+        position: usize,
+    },
+    Replay {
+        values: Vec<u64>,
+        position: usize,
+        splice: Option<Box<Spliced>>,
+    },
+}
+
+/// A splice of a replay (see [`Splice`]), and where it is.
+#[derive(Clone, Debug)]
+struct Spliced {
+    plan: Splice,
+    /// Whether the replaced subtree is being made, and where in its values.
+    active: Option<usize>,
 }
 
 /// The random source of one program: every choice of generation draws from it.
@@ -98,7 +113,60 @@ impl Random {
         Random::of(Bits::Replay {
             values: choices.values().collect(),
             position: 0,
+            splice: None,
         })
+    }
+
+    /// A source that replays `choices` as [`from_choices`] does, except
+    /// that the subtree of hole number `splice.fill` draws `splice.values`
+    /// (see [`Splice`]).
+    ///
+    /// [`from_choices`]: Random::from_choices
+    ///
+    /// ```
+    /// let choices = xsmith::Choices::from_values(&[1, 2, 3]);
+    /// let splice = xsmith::Splice { fill: 5, resume: 3, values: vec![] };
+    /// let mut r = xsmith::Random::from_choices_spliced(&choices, splice);
+    /// assert_eq!(r.below(10), 1, "until hole 5 is filled, the sequence's own values");
+    /// ```
+    pub fn from_choices_spliced(choices: &Choices, splice: Splice) -> Random {
+        Random::of(Bits::Replay {
+            values: choices.values().collect(),
+            position: 0,
+            splice: Some(Box::new(Spliced {
+                plan: splice,
+                active: None,
+            })),
+        })
+    }
+
+    /// Called by the generator before it fills hole number `fill`: whether
+    /// a splice begins there (the subtree's draws then come from it).
+    pub(crate) fn begin_splice(&mut self, fill: usize) -> bool {
+        match &mut self.bits {
+            Bits::Replay {
+                splice: Some(spliced), ..
+            } if spliced.plan.fill == fill && spliced.active.is_none() => {
+                spliced.active = Some(0);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Called by the generator once the spliced subtree is finished: the
+    /// replay goes on at the splice's `resume`.
+    pub(crate) fn end_splice(&mut self) {
+        if let Bits::Replay {
+            splice: Some(spliced),
+            position,
+            ..
+        } = &mut self.bits
+        {
+            *position = spliced.plan.resume;
+            spliced.active = None;
+            spliced.plan.fill = usize::MAX;
+        }
     }
 
     fn of(bits: Bits) -> Random {
@@ -181,7 +249,7 @@ impl Random {
         match &self.bits {
             Bits::Seeded(_) => false,
             Bits::Bytes { bytes, position } => *position >= bytes.len(),
-            Bits::Replay { values, position } => *position >= values.len(),
+            Bits::Replay { values, position, .. } => *position >= values.len(),
         }
     }
 
@@ -203,10 +271,13 @@ impl Random {
         }
         let value = match &mut self.bits {
             Bits::Seeded(rng) => lemire_below(rng, bound),
-            Bits::Replay { values, position } => {
-                let value = values.get(*position).map_or(0, |v| v % bound);
-                *position += 1;
-                value
+            Bits::Replay {
+                values,
+                position,
+                splice,
+            } => {
+                let value = replayed(values, position, splice.as_deref_mut());
+                value.map_or(0, |v| v % bound)
             }
             Bits::Bytes { bytes, position } => {
                 let width = match bound - 1 {
@@ -295,16 +366,34 @@ impl Random {
                 let value = rng.next_u64();
                 self.note(value, 0)
             }
-            Bits::Replay { values, position } => {
-                let value = values.get(*position).copied().unwrap_or(0);
-                *position += 1;
-                self.note(value, 0)
+            Bits::Replay {
+                values,
+                position,
+                splice,
+            } => {
+                let value = replayed(values, position, splice.as_deref_mut());
+                self.note(value.unwrap_or(0), 0)
             }
             Bits::Bytes { .. } => {
                 let high = self.below(1 << 32);
                 let low = self.below(1 << 32);
                 (high << 32) | low
             }
+        }
+    }
+}
+
+/// The next value of a replay: the splice's while one is being made, else
+/// the sequence's; `None` once the one read from is used up.
+fn replayed(values: &[u64], position: &mut usize, splice: Option<&mut Spliced>) -> Option<u64> {
+    match splice {
+        Some(Spliced { plan, active: Some(at) }) => {
+            *at += 1;
+            plan.values.get(*at - 1).copied()
+        }
+        _ => {
+            *position += 1;
+            values.get(*position - 1).copied()
         }
     }
 }

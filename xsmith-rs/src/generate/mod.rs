@@ -266,10 +266,24 @@ impl<'s> Generator<'s> {
         let Some(hole) = program.pending_holes.pop() else {
             return Ok(false);
         };
+        let fill = program.fills;
+        program.fills += 1;
+        program.note_fill(hole, fill);
+        if random.begin_splice(fill) {
+            // The subtree is finished once the holes it pushes are filled.
+            program.splice_floor = Some(program.pending_holes.len());
+        }
         let start = random.drawn();
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;
         program.note_own_choices(hole, start, random.drawn());
+        if program
+            .splice_floor
+            .is_some_and(|floor| program.pending_holes.len() <= floor)
+        {
+            program.splice_floor = None;
+            random.end_splice();
+        }
         Ok(true)
     }
 }

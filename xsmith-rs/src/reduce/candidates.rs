@@ -1,8 +1,12 @@
 //! The reduction passes: each makes, from the best sequence so far and the
-//! choice spans of its program's subtrees, the candidate sequences to try,
-//! most promising first.
+//! choice spans of its program's subtrees, the candidates to try, most
+//! promising first. A candidate is a sequence, possibly with a
+//! [`Splice`]: a subtree replaced in place, the rest of the program drawing
+//! what it drew before.
 
 use std::ops::Range;
+
+use crate::choices::Splice;
 
 use crate::grammar::{FieldKind, ProdId};
 use crate::program::Program;
@@ -13,20 +17,41 @@ use crate::tree::{NodeId, Slot};
 /// subtree, at most (the largest first).
 const HOISTS_PER_SUBTREE: usize = 8;
 
-/// The choice span of a subtree, and the spans of the subtrees inside it
-/// whose production may fill its hole.
+/// The choice span of a subtree, the number of the fill that made it (for
+/// a splice), and the spans of the subtrees inside it whose production may
+/// fill its hole.
 #[derive(Clone, Debug)]
 pub(super) struct SubtreeSpan {
     span: Range<usize>,
+    fill: Option<usize>,
     inner: Vec<Range<usize>>,
+}
+
+/// A candidate: a sequence to replay, and a subtree of it replaced in place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Candidate {
+    pub(super) values: Vec<u64>,
+    pub(super) splice: Option<Splice>,
+}
+
+impl Candidate {
+    fn plain(values: Vec<u64>) -> Candidate {
+        Candidate { values, splice: None }
+    }
 }
 
 /// A pass: candidates from the best `values` and their program's subtree
 /// spans.
-pub(super) type Pass = fn(&[u64], &[SubtreeSpan]) -> Vec<Vec<u64>>;
+pub(super) type Pass = fn(&[u64], &[SubtreeSpan]) -> Vec<Candidate>;
 
 /// The passes, in the order they are tried.
-pub(super) const PASSES: [Pass; 4] = [delete_subtrees, hoist_subtrees, delete_blocks, lower_choices];
+pub(super) const PASSES: [Pass; 5] = [
+    shrink_subtrees_in_place,
+    delete_subtrees,
+    hoist_subtrees,
+    delete_blocks,
+    lower_choices,
+];
 
 /// The node type of the hole `node` filled: its parent field's, or the
 /// root's.
@@ -74,7 +99,8 @@ pub(super) fn subtree_spans(spec: &Spec, program: &Program) -> Vec<SubtreeSpan> 
         inner.sort_by_key(|s| (std::cmp::Reverse(s.len()), s.start));
         inner.dedup();
         inner.truncate(HOISTS_PER_SUBTREE);
-        spans.push(SubtreeSpan { span, inner });
+        let fill = program.fill_number(node);
+        spans.push(SubtreeSpan { span, fill, inner });
     }
     spans.sort_by_key(|s| (std::cmp::Reverse(s.span.len()), s.span.start));
     spans
@@ -91,27 +117,54 @@ fn splice(values: &[u64], range: &Range<usize>, replacement: &[u64]) -> Vec<u64>
     out
 }
 
-/// Each subtree's span deleted, then zeroed (the hole then takes its
-/// smallest choices).
-fn delete_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+/// Each subtree replaced in place (the rest of the program as it was) by
+/// the smallest choices, then by each smaller subtree inside it (hoisting).
+fn shrink_subtrees_in_place(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for subtree in spans {
-        candidates.push(splice(values, &subtree.span, &[]));
-        let zeros = vec![0; subtree.span.len()];
-        if values.get(subtree.span.clone()) != Some(&zeros[..]) {
-            candidates.push(splice(values, &subtree.span, &zeros));
+        let Some(fill) = subtree.fill else {
+            continue;
+        };
+        let replace = |replacement: &[u64]| Candidate {
+            values: values.to_vec(),
+            splice: Some(Splice {
+                fill,
+                resume: subtree.span.end,
+                values: replacement.to_vec(),
+            }),
+        };
+        candidates.push(replace(&[]));
+        for inner in &subtree.inner {
+            if let Some(replacement) = values.get(inner.clone()) {
+                candidates.push(replace(replacement));
+            }
         }
     }
     candidates
 }
 
-/// Each subtree's span replaced by the span of a smaller subtree inside it.
-fn hoist_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+/// Each subtree's span deleted, then zeroed (the hole then takes its
+/// smallest choices), what follows read from where it falls.
+fn delete_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
+    for subtree in spans {
+        candidates.push(Candidate::plain(splice(values, &subtree.span, &[])));
+        let zeros = vec![0; subtree.span.len()];
+        if values.get(subtree.span.clone()) != Some(&zeros[..]) {
+            candidates.push(Candidate::plain(splice(values, &subtree.span, &zeros)));
+        }
+    }
+    candidates
+}
+
+/// Each subtree's span replaced by the span of a smaller subtree inside
+/// it, what follows read from where it falls.
+fn hoist_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for subtree in spans {
         for inner in &subtree.inner {
             if let Some(replacement) = values.get(inner.clone()) {
-                candidates.push(splice(values, &subtree.span, replacement));
+                candidates.push(Candidate::plain(splice(values, &subtree.span, replacement)));
             }
         }
     }
@@ -120,27 +173,27 @@ fn hoist_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Vec<u64>> {
 
 /// Runs of 8, 4, 2 and 1 choices deleted, from the end back (later choices
 /// are usually the leaves).
-fn delete_blocks(values: &[u64], _: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+fn delete_blocks(values: &[u64], _: &[SubtreeSpan]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for size in [8, 4, 2, 1] {
         if size > values.len() {
             continue;
         }
         for start in (0..=values.len() - size).rev().step_by(size) {
-            candidates.push(splice(values, &(start..start + size), &[]));
+            candidates.push(Candidate::plain(splice(values, &(start..start + size), &[])));
         }
     }
     candidates
 }
 
 /// Each non-zero choice lowered to zero, to half, and by one.
-fn lower_choices(values: &[u64], _: &[SubtreeSpan]) -> Vec<Vec<u64>> {
+fn lower_choices(values: &[u64], _: &[SubtreeSpan]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for (index, &value) in values.iter().enumerate() {
         let mut lowered = |to: u64| {
             let mut candidate = values.to_vec();
             candidate[index] = to;
-            candidates.push(candidate);
+            candidates.push(Candidate::plain(candidate));
         };
         if value > 0 {
             lowered(0);
@@ -164,17 +217,22 @@ mod tests {
         let values = [5, 0, 3, 9, 1, 1, 0, 2];
         let spans = [SubtreeSpan {
             span: 0..8,
+            fill: Some(0),
             inner: vec![2..5, 5..6],
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
-                assert_ne!(candidate, values);
-                assert!(candidate.len() <= values.len());
+                assert!(candidate.splice.is_some() || candidate.values != values);
+                assert!(candidate.values.len() <= values.len());
             }
         }
-        assert_eq!(hoist_subtrees(&values, &spans), [vec![3, 9, 1], vec![1]]);
-        assert_eq!(delete_subtrees(&values, &spans), [vec![], vec![0; 8]]);
-        assert_eq!(lower_choices(&[4], &[]), [vec![0], vec![2], vec![3]]);
+        let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
+        assert_eq!(plain(hoist_subtrees(&values, &spans)), [vec![3, 9, 1], vec![1]]);
+        assert_eq!(plain(delete_subtrees(&values, &spans)), [vec![], vec![0; 8]]);
+        assert_eq!(plain(lower_choices(&[4], &[])), [vec![0], vec![2], vec![3]]);
         assert_eq!(delete_blocks(&[1, 2, 3], &[]).len(), 1 + 3);
+        let in_place = shrink_subtrees_in_place(&values, &spans);
+        let replacements: Vec<Vec<u64>> = in_place.iter().map(|c| c.splice.clone().unwrap().values).collect();
+        assert_eq!(replacements, [vec![], vec![3, 9, 1], vec![1]]);
     }
 }

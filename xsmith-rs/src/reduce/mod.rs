@@ -11,11 +11,15 @@
 //! until none makes progress or the time budget is spent, take the
 //! sequence down in shortlex order (shorter first, then smaller values):
 //!
-//! 1. delete the span of a subtree (largest first), or zero it;
-//! 2. replace a subtree's span by the span of a smaller subtree inside it
-//!    that may stand in its place (hoisting);
-//! 3. delete runs of 8, 4, 2 and 1 choices;
-//! 4. lower single choices: to zero, to half, by one.
+//! 1. replace a subtree in place (largest first) by the smallest choices,
+//!    or by a smaller subtree inside it that may stand in its place
+//!    (hoisting), the rest of the program drawing what it drew before (a
+//!    [`Splice`](crate::Splice));
+//! 2. delete the span of a subtree, or zero it, what follows read from
+//!    where it falls (as Hypothesis does);
+//! 3. replace a subtree's span by a smaller subtree's, likewise;
+//! 4. delete runs of 8, 4, 2 and 1 choices;
+//! 5. lower single choices: to zero, to half, by one.
 //!
 //! After each accepted candidate the passes start again from the first. A
 //! generated candidate is kept as the sequence it really drew (values below
@@ -32,6 +36,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use candidates::Candidate;
 pub use finding::{read_finding, write_reduced, FindingCase};
 
 use crate::campaign::{Signature, Verdict};
@@ -40,6 +45,7 @@ use crate::exec::{Implementation, Limits, Run};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
+use crate::random::Random;
 use crate::spec::Spec;
 
 /// What a reduction runs: the fuzzer and its options, the implementations
@@ -203,8 +209,11 @@ impl<'f> Reducer<'f> {
             .fuzzer
             .program(&self.spec, &mut generator, source)
             .map_err(|e| ReduceError::Generate(format!("the finding's program: {e}")))?;
-        let values: Vec<u64> = generated.choices.values().collect();
-        self.test(&mut generator, &values, scratch.path())
+        let candidate = Candidate {
+            values: generated.choices.values().collect(),
+            splice: None,
+        };
+        self.test(&mut generator, &candidate, scratch.path())
             .ok_or_else(|| ReduceError::Generate("the finding's recorded choices do not replay".into()))
     }
 
@@ -227,7 +236,7 @@ impl<'f> Reducer<'f> {
             });
         }
         let mut best = original.clone();
-        let mut cache: HashMap<Vec<u64>, bool> = HashMap::new();
+        let mut cache: HashMap<Candidate, bool> = HashMap::new();
         let mut tests = 0u64;
         'passes: while started.elapsed() < self.budget {
             for pass in candidates::PASSES {
@@ -236,7 +245,7 @@ impl<'f> Reducer<'f> {
                     if started.elapsed() >= self.budget {
                         break 'passes;
                     }
-                    let fresh: Vec<&Vec<u64>> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
+                    let fresh: Vec<&Candidate> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
                     tests += fresh.len() as u64;
                     let results = self.test_all(&fresh)?;
                     let mut winner = None;
@@ -275,16 +284,16 @@ impl<'f> Reducer<'f> {
     }
 
     /// Tests `candidates` on up to `jobs` threads, in order.
-    fn test_all(&self, candidates: &[&Vec<u64>]) -> Result<Vec<Option<Tested>>, ReduceError> {
+    fn test_all(&self, candidates: &[&Candidate]) -> Result<Vec<Option<Tested>>, ReduceError> {
         std::thread::scope(|scope| {
             let workers: Vec<_> = candidates
                 .iter()
-                .map(|values| {
+                .map(|candidate| {
                     std::thread::Builder::new()
                         .stack_size(GENERATION_STACK)
                         .spawn_scoped(scope, move || {
                             let scratch = scratch()?;
-                            Ok(self.test(&mut self.generator(), values, scratch.path()))
+                            Ok(self.test(&mut self.generator(), candidate, scratch.path()))
                         })
                         .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))
                 })
@@ -296,14 +305,23 @@ impl<'f> Reducer<'f> {
         })
     }
 
-    /// Generates the program of `values` and runs it in `dir`; `None` if it
-    /// cannot be generated.
-    fn test(&self, generator: &mut Generator, values: &[u64], dir: &Path) -> Option<Tested> {
+    /// Generates the program of `candidate` and runs it in `dir`; `None` if
+    /// it cannot be generated.
+    fn test(&self, generator: &mut Generator, candidate: &Candidate, dir: &Path) -> Option<Tested> {
+        let choices = Choices::from_values(&candidate.values);
+        let random = match &candidate.splice {
+            Some(splice) => Random::from_choices_spliced(&choices, splice.clone()),
+            None => Random::from_choices(&choices),
+        };
         let source = Source::Choices {
             path: "candidate".into(),
-            choices: Choices::from_values(values),
+            choices,
         };
-        let generated = self.case.fuzzer.program(&self.spec, generator, source).ok()?;
+        let generated = self
+            .case
+            .fuzzer
+            .program_from(&self.spec, generator, &source, random)
+            .ok()?;
         let mut drawn: Vec<u64> = generated.choices.values().collect();
         while drawn.last() == Some(&0) {
             drawn.pop();
