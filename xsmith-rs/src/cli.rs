@@ -36,10 +36,12 @@
 //! first use drops the defaults), saving every finding in `--findings`
 //! (default `findings`). It prints one line per finding and ends with
 //! `programs N, agree A, differ D, rejected R, crashed C, timeout T` (and
-//! `, generation-failed G` when some program could not be generated); it
-//! exits with status 0 when all programs agreed, 1 otherwise, 2 for a bad
-//! option, a malformed `--impl` or an implementation that is not installed
-//! (named with its Debian package).
+//! `, generation-failed G` when some program could not be generated), then
+//! the findings' signatures (see [`Signatures`](crate::Signatures)). It
+//! exits with status 0 when all programs agreed or every finding is of a
+//! known bug (the fuzzer's, [`main_with_known_bugs`], and `--known`), 1
+//! otherwise, 2 for a bad option, a malformed `--impl` or an implementation
+//! that is not installed (named with its Debian package).
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -49,7 +51,7 @@ use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
-use crate::campaign::{Campaign, Shard};
+use crate::campaign::{Campaign, KnownBug, Shard};
 use crate::choices::Choices;
 use crate::exec::{Implementation, Limits};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
@@ -214,6 +216,10 @@ pub struct DiffArgs {
     /// Reduce each finding after the campaign (see `reduce`).
     #[arg(long)]
     pub reduce: bool,
+    /// A known-bugs file (`SIGNATURE = DESCRIPTION` a line), besides the
+    /// fuzzer's own: findings of those signatures do not fail the campaign.
+    #[arg(long, value_name = "FILE")]
+    pub known: Vec<PathBuf>,
     /// How reductions run.
     #[command(flatten)]
     pub reduction: ReductionArgs,
@@ -289,6 +295,12 @@ pub fn main(fuzzer: &Fuzzer) -> ExitCode {
     run(fuzzer, std::env::args_os())
 }
 
+/// [`main`], for a fuzzer that ships a known-bugs file (its text, in the
+/// format of `diff --known`): `diff` counts their findings as known.
+pub fn main_with_known_bugs(fuzzer: &Fuzzer, known_bugs: &str) -> ExitCode {
+    run_with_known_bugs(fuzzer, known_bugs, std::env::args_os())
+}
+
 /// Runs the standard command line of `fuzzer` on `args` (the first is the
 /// program name).
 ///
@@ -304,6 +316,15 @@ pub fn main(fuzzer: &Fuzzer) -> ExitCode {
 /// assert_eq!(status, std::process::ExitCode::SUCCESS);
 /// ```
 pub fn run<I, T>(fuzzer: &Fuzzer, args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    run_with_known_bugs(fuzzer, "", args)
+}
+
+/// [`run`], with the fuzzer's known bugs (see [`main_with_known_bugs`]).
+pub fn run_with_known_bugs<I, T>(fuzzer: &Fuzzer, known_bugs: &str, args: I) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -324,7 +345,7 @@ where
         return ExitCode::SUCCESS;
     }
     match &args.command {
-        Some(Subcommand::Diff(diff_args)) => return diff(fuzzer, diff_args),
+        Some(Subcommand::Diff(diff_args)) => return diff(fuzzer, known_bugs, diff_args),
         Some(Subcommand::Reduce(reduce_args)) => {
             let failed = reduce_findings(fuzzer, &reduce_args.findings, &reduce_args.reduction);
             return ExitCode::from(u8::from(failed > 0));
@@ -368,12 +389,26 @@ enum Failure {
 
 /// Runs `diff`: the campaign, its report on standard output, the summary
 /// line last.
-fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
+fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCode {
     let fail = |status: u8, message: &dyn std::fmt::Display| {
         eprintln!("{}: error: {message}", fuzzer.name);
         ExitCode::from(status)
     };
     let mut campaign = Campaign::new(fuzzer, &args.findings);
+    match KnownBug::parse(known_bugs) {
+        Ok(bugs) => campaign.known = bugs,
+        Err(e) => return fail(1, &format!("the fuzzer's known bugs: {e}")),
+    }
+    for path in &args.known {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
+        };
+        match KnownBug::parse(&text) {
+            Ok(bugs) => campaign.known.extend(bugs),
+            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
+        }
+    }
     if !args.implementations.is_empty() {
         match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
             Ok(implementations) => {
@@ -402,14 +437,17 @@ fn diff(fuzzer: &Fuzzer, args: &DiffArgs) -> ExitCode {
         findings: Vec::new(),
         line: Vec::new(),
     };
-    match campaign.run(&mut report) {
-        Ok(tally) => {
-            let _ = writeln!(report.out, "{tally}");
+    match campaign.run_summary(&mut report) {
+        Ok(summary) => {
+            let _ = writeln!(report.out, "{}", summary.tally);
+            if !summary.tally.all_agree() {
+                let _ = writeln!(report.out, "{}", summary.signatures);
+            }
             if args.reduce {
                 drop(report.out);
                 reduce_findings(fuzzer, &report.findings, &args.reduction);
             }
-            if tally.all_agree() {
+            if summary.succeeded() {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -437,7 +475,8 @@ impl<W: Write> Write for Report<W> {
             // A finding's line: `<verdict> seed <seed>: <its directory>`.
             let line = String::from_utf8_lossy(&self.line).into_owned();
             if let Some((_, dir)) = line.split_once(": ") {
-                if line.contains(" seed ") && !line.starts_with("generation-failed") {
+                let saved = !line.starts_with("generation-failed") && !dir.starts_with("not saved");
+                if line.contains(" seed ") && saved {
                     self.findings.push(PathBuf::from(dir));
                 }
             }

@@ -77,7 +77,7 @@ pub mod types;
 mod value;
 
 pub use attributes::{Attribute, Dependence};
-pub use campaign::{Campaign, CampaignError, Shard, Signature, Tally, Verdict};
+pub use campaign::{Campaign, CampaignError, KnownBug, Shard, Signature, Signatures, Summary, Tally, Verdict};
 pub use choices::{Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};

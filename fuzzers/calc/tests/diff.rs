@@ -23,10 +23,12 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-/// The summary line: the last line of standard output.
+/// The summary line (`programs N, ...`; the signatures follow it when
+/// something did not agree).
 fn summary(output: &Output) -> String {
     let stdout = text(&output.stdout);
-    stdout.lines().last().unwrap_or_default().to_string()
+    let line = stdout.lines().rev().find(|line| line.starts_with("programs "));
+    line.unwrap_or_default().to_string()
 }
 
 fn scratch(name: &str) -> tempfile::TempDir {
@@ -180,12 +182,14 @@ fn a_generation_failure_is_its_own_verdict_and_ends_nothing() {
 
 /// A `--swarm` campaign records each program's drawn options in its
 /// journal line and its finding's command, which regenerates the program.
+/// (Five programs: all differ alike, and only five findings of one
+/// signature are saved in full.)
 #[test]
 fn a_swarm_campaign_records_each_programs_configuration() {
     let dir = scratch("swarm");
     let args = [
         "--count",
-        "6",
+        "5",
         "--seed",
         "40",
         "--swarm",
@@ -197,14 +201,14 @@ fn a_swarm_campaign_records_each_programs_configuration() {
     let output = diff(dir.path(), &args);
     assert_eq!(
         summary(&output),
-        "programs 6, agree 0, differ 6, rejected 0, crashed 0, timeout 0"
+        "programs 5, agree 0, differ 5, rejected 0, crashed 0, timeout 0"
     );
-    let journal = std::fs::read_to_string(dir.path().join("campaign-40-6.journal")).unwrap();
+    let journal = std::fs::read_to_string(dir.path().join("campaign-40-5.journal")).unwrap();
     assert!(
-        journal.starts_with("# xsmith-calc diff --seed 40 --count 6 --swarm --timeout"),
+        journal.starts_with("# xsmith-calc diff --seed 40 --count 5 --swarm --timeout"),
         "{journal}"
     );
-    for (i, line) in journal_lines(&dir.path().join("campaign-40-6.journal"))
+    for (i, line) in journal_lines(&dir.path().join("campaign-40-5.journal"))
         .iter()
         .enumerate()
     {
@@ -480,4 +484,52 @@ fn journal_done(path: &PathBuf) -> usize {
     std::fs::read_to_string(path)
         .map(|t| t.matches('\n').count().saturating_sub(1))
         .unwrap_or(0)
+}
+
+/// A planted implementation that prints differently on programs that
+/// divide a sum: `diff` groups its findings by signature, keeps only the
+/// first five in full, and with the signature in a known-bugs file exits
+/// with status 0.
+#[test]
+fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
+    let dir = scratch("signatures");
+    let planted = r#"planted=sh -c 'if grep -q "safe_div((" "$0"; then echo bad; else echo ok; fi' {}"#;
+    let args = [
+        "--count",
+        "40",
+        "--seed",
+        "1",
+        "--impl",
+        "ok=sh -c 'echo ok' {}",
+        "--impl",
+        planted,
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("\nsignatures 1 (new 1, known 0)\n"), "{stdout}");
+    assert!(stdout.contains(" differ: ok | planted (new)"), "{stdout}");
+    assert!(
+        stdout.contains(": not saved (5 findings of `differ: ok | planted` are)"),
+        "{stdout}"
+    );
+    let saved = findings_in(dir.path())
+        .into_iter()
+        .filter(|f| f.starts_with("differ-"))
+        .count();
+    assert_eq!(saved, 5, "only the first five findings of a signature are kept in full");
+
+    let known = dir.path().join("known");
+    std::fs::write(&known, "# planted\ndiffer: ok | planted = the planted bug\n").unwrap();
+    let again = scratch("signatures-known");
+    let mut args = args.to_vec();
+    args.extend(["--known", known.to_str().unwrap()]);
+    let output = diff(again.path(), &args);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "only known findings: {}",
+        text(&output.stdout)
+    );
+    assert!(text(&output.stdout).contains("signatures 1 (new 0, known 1)"));
 }

@@ -1,6 +1,7 @@
 //! `xsmith-wasm`: generates WebAssembly modules (text format) that run alike
-//! on wasmtime, wasmi and wasm-interp.
+//! on wasmtime, wasmi and wasm-interp. `diff` counts the findings of the
+//! known bugs in `known-bugs` as known.
 
 fn main() -> std::process::ExitCode {
-    xsmith::cli::main(&xsmith_wasm::FUZZER)
+    xsmith::cli::main_with_known_bugs(&xsmith_wasm::FUZZER, include_str!("../known-bugs"))
 }

@@ -94,7 +94,7 @@ use std::sync::mpsc;
 
 pub use error::CampaignError;
 pub use shard::Shard;
-pub use signature::Signature;
+pub use signature::{KnownBug, Signature, Signatures};
 pub use verdict::{Tally, Verdict};
 
 use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
@@ -156,6 +156,36 @@ pub struct Campaign<'f> {
     /// Notes on default implementations left out because what they need is
     /// not installed ([`Implementation::IfInstalled`]); printed when it runs.
     pub left_out: Vec<String>,
+    /// Known bugs: a finding of one of these signatures does not fail the
+    /// campaign.
+    pub known: Vec<KnownBug>,
+}
+
+/// How many findings of one signature are saved in full; later ones are
+/// only journaled, so that a broken implementation cannot fill the disk.
+pub const FINDINGS_PER_SIGNATURE: u64 = 5;
+
+/// What a campaign ended with: the tally of verdicts and the signatures of
+/// the findings (of this run; a resumed campaign's earlier findings are in
+/// its journal).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// How many programs got each verdict.
+    pub tally: Tally,
+    /// The findings' signatures.
+    pub signatures: Signatures,
+}
+
+impl Summary {
+    /// Whether the campaign succeeded: every program agreed, or every
+    /// finding is of a known bug.
+    ///
+    /// ```
+    /// assert!(xsmith::Summary::default().succeeded());
+    /// ```
+    pub fn succeeded(&self) -> bool {
+        self.tally.all_agree() || (self.tally.generation_failed == 0 && self.signatures.all_known())
+    }
 }
 
 /// One program's result, sent from a worker to the thread that reports.
@@ -209,6 +239,7 @@ impl<'f> Campaign<'f> {
             findings: findings.into(),
             resume: false,
             progress: false,
+            known: Vec::new(),
         }
     }
 
@@ -325,6 +356,12 @@ impl<'f> Campaign<'f> {
     /// assert!(lines[3].starts_with("rejected seed 6: "));
     /// ```
     pub fn run(&self, report: &mut dyn Write) -> Result<Tally, CampaignError> {
+        self.run_summary(report).map(|summary| summary.tally)
+    }
+
+    /// Runs the campaign as [`run`](Campaign::run) does, and tells the
+    /// findings' signatures too.
+    pub fn run_summary(&self, report: &mut dyn Write) -> Result<Summary, CampaignError> {
         self.check()?;
         std::fs::create_dir_all(&self.findings)
             .map_err(|e| CampaignError::Findings(format!("{}: {e}", self.findings.display())))?;
@@ -341,6 +378,7 @@ impl<'f> Campaign<'f> {
         let opened =
             journal::open(&self.findings, &stem, &header, self.resume, len, seed_of).map_err(CampaignError::Io)?;
         let (mut journal, done, mut tally) = (opened.journal, opened.done, opened.tally);
+        let mut signatures = Signatures::default();
         let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
         writeln!(report, "campaign: {header}").map_err(io)?;
         for note in &self.left_out {
@@ -404,7 +442,7 @@ impl<'f> Campaign<'f> {
                     let Some(outcome) = pending.remove(&expected) else {
                         break;
                     };
-                    match self.record(&outcome, &header, &mut journal, report, &bar) {
+                    match self.record(&outcome, &header, &mut journal, &mut signatures, report, &bar) {
                         Ok(()) => {
                             tally.add(outcome.verdict);
                             bar.inc(1);
@@ -425,7 +463,7 @@ impl<'f> Campaign<'f> {
         bar.finish_and_clear();
         match failure {
             Some(e) => Err(e),
-            None => Ok(tally),
+            None => Ok(Summary { tally, signatures }),
         }
     }
 
@@ -517,11 +555,30 @@ impl<'f> Campaign<'f> {
         outcome: &Outcome,
         header: &str,
         journal: &mut journal::Journal,
+        signatures: &mut Signatures,
         report: &mut dyn Write,
         bar: &indicatif::ProgressBar,
     ) -> Result<(), CampaignError> {
         let mut saved = None;
-        if outcome.verdict != Verdict::Agree {
+        let signature = match outcome.verdict {
+            Verdict::GenerationFailed => Verdict::GenerationFailed.name().to_string(),
+            _ => Signature::of(&outcome.runs).to_string(),
+        };
+        let count = match outcome.verdict {
+            Verdict::Agree => 0,
+            _ => signatures.add(&signature, &self.known),
+        };
+        if count > FINDINGS_PER_SIGNATURE {
+            bar.suspend(|| {
+                writeln!(
+                    report,
+                    "{} seed {}: not saved ({FINDINGS_PER_SIGNATURE} findings of `{signature}` are)",
+                    outcome.verdict.name(),
+                    outcome.seed,
+                )
+            })
+            .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
+        } else if outcome.verdict != Verdict::Agree {
             let command = self.fuzzer.command(&Source::Seed(outcome.seed), &outcome.options);
             let finding = findings::Finding {
                 verdict: outcome.verdict,
@@ -534,6 +591,8 @@ impl<'f> Campaign<'f> {
             };
             let dir = findings::save(&self.findings, &finding)
                 .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", self.findings.display())))?;
+            std::fs::write(dir.join("signature"), format!("{signature}\n"))
+                .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", dir.display())))?;
             bar.suspend(|| {
                 writeln!(
                     report,

@@ -98,6 +98,102 @@ impl fmt::Display for Signature {
     }
 }
 
+/// A known bug: a signature, and what is known of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownBug {
+    /// The signature its findings have, as [`Signature`]'s `Display` writes it.
+    pub signature: String,
+    /// What it is: the implementation's bug, an upstream link, a reduced
+    /// program.
+    pub description: String,
+}
+
+impl KnownBug {
+    /// Reads a known-bugs file: one bug a line, `SIGNATURE = DESCRIPTION`;
+    /// blank lines and lines starting with `#` are skipped.
+    ///
+    /// ```
+    /// let bugs = xsmith::KnownBug::parse("# wasm\ndiffer: wasmi | wasmtime = wasmi 2.0.0, see tests/\n").unwrap();
+    /// assert_eq!(bugs[0].signature, "differ: wasmi | wasmtime");
+    /// assert!(xsmith::KnownBug::parse("no separator").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Vec<KnownBug>, String> {
+        let mut bugs = Vec::new();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (signature, description) = line
+                .split_once(" = ")
+                .ok_or_else(|| format!("line {}: expected `SIGNATURE = DESCRIPTION`", index + 1))?;
+            bugs.push(KnownBug {
+                signature: signature.trim().to_string(),
+                description: description.trim().to_string(),
+            });
+        }
+        Ok(bugs)
+    }
+}
+
+/// The signatures a campaign's findings had, with how many findings each,
+/// and which are known bugs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Signatures {
+    /// Each signature seen, with its number of findings, in signature order.
+    pub counts: std::collections::BTreeMap<String, u64>,
+    /// The known bugs among them, by signature.
+    pub known: std::collections::BTreeMap<String, String>,
+}
+
+impl Signatures {
+    /// Counts one finding of `signature`; returns how many it has now.
+    pub(crate) fn add(&mut self, signature: &str, known: &[KnownBug]) -> u64 {
+        if let Some(bug) = known.iter().find(|b| b.signature == signature) {
+            self.known.insert(signature.to_string(), bug.description.clone());
+        }
+        let count = self.counts.entry(signature.to_string()).or_default();
+        *count += 1;
+        *count
+    }
+
+    /// Whether every finding is of a known bug.
+    ///
+    /// ```
+    /// assert!(xsmith::Signatures::default().all_known());
+    /// ```
+    pub fn all_known(&self) -> bool {
+        self.counts.keys().all(|s| self.known.contains_key(s))
+    }
+}
+
+impl fmt::Display for Signatures {
+    /// `signatures S (new N, known K)`, then a line per signature: its
+    /// findings, the signature, and what is known of it.
+    ///
+    /// ```
+    /// let mut s = xsmith::Signatures::default();
+    /// s.counts.insert("differ: a | b".into(), 3);
+    /// assert_eq!(s.to_string(), "signatures 1 (new 1, known 0)\n  3 differ: a | b (new)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let known = self.counts.keys().filter(|s| self.known.contains_key(*s)).count();
+        write!(
+            f,
+            "signatures {} (new {}, known {known})",
+            self.counts.len(),
+            self.counts.len() - known
+        )?;
+        for (signature, count) in &self.counts {
+            match self.known.get(signature) {
+                Some(description) => write!(f, "\n  {count} {signature} (known: {description})")?,
+                None => write!(f, "\n  {count} {signature} (new)")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
