@@ -1,17 +1,26 @@
-;; Reduced by hand from xsmith-wasm 0.1.0 --seed 1. wasmtime 48 and wasm-interp
-;; (wabt 1.0.32) print main() => i64:0: $g sets $p to 0, so the select's
-;; condition (i32.eqz (local.get $p)) is 1 and it picks its first operand, 0.
-;; wasmi 2.0.0 prints 1, as if $p were no longer 0 after the call: the call
-;; passes $p to $f, whose body assigns that parameter from (i32.eqz of a fresh
-;; local). Without the assignment in $f, or with $f returning a constant,
-;; the engines agree.
+;; Reduced automatically by `xsmith-wasm reduce` (choice-sequence reduction,
+;; 306 s, 8,974 candidates) from the finding of `xsmith-wasm diff --seed 1000
+;; --count 2000` at seed 1201: 172 nodes -> 21. $v2 below is the reduced
+;; function as generated, its three redundant `local.set $v3` and unused
+;; locals dropped by hand; the fuzzer's fixed harness (division wrappers,
+;; memory, checksum over globals and memory) is left out, as no part of it
+;; matters.
+;;
+;; wasmtime 48 and wasm-interp (wabt 1.0.32) print main() => i64:4294967264:
+;; the select's first operand sets $v4 to -15 and yields it, so its
+;; condition (i32.eqz (local.get $v4)) is 0 and it picks its second operand,
+;; -16; -16 + -16 = -32. wasmi 2.0.0 prints 4294967265 (-31): it evaluates
+;; the condition with $v4's value from before the local.tee (0), and picks
+;; -15. A second, earlier hand reduction (a call between the local.set and
+;; the select, in the select's second operand) points the same way: wasmi
+;; reads a local in a select's `i32.eqz` condition as it was before a write
+;; made while evaluating the select's operands.
 (module
-  (func $f (param $a i32) (param $b i32) (param $c i32) (result i32)
-    (local $x i32)
-    (local.set $b (i32.eqz (local.get $x)))
-    (local.get $b))
-  (func $g (param $p i32) (result i32)
-    (local.set $p (i32.const 0))
-    (select (i32.const 0) (call $f (i32.const -1) (local.get $p) (i32.const 5)) (i32.eqz (local.get $p))))
-  (func $main (export "main") (result i64) (i64.extend_i32_u (call $g (i32.const 6))))
+  (func $v2 (result i32)
+    (local $v4 i32)
+    (i32.add
+     (select (local.tee $v4 (i32.const -15)) (i32.const -16) (i32.eqz (local.get $v4)))
+     (i32.const -16)))
+  (func $main (export "main") (result i64)
+    (i64.extend_i32_u (call $v2)))
   (func $checksum (export "checksum") (result i64) (i64.const 0)))
