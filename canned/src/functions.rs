@@ -5,8 +5,8 @@ use xsmith::types::{Type, TypeStore};
 use xsmith::{BinderInfo, BinderStyle, ScopeKind};
 use xsmith::{ChildTypes, DataInit, ListLength, ProductionDecl, TypeInfo};
 
-use crate::builder::{shallow, Builder};
-use crate::statements::statements;
+use crate::builder::Builder;
+use crate::statements::{block_length, statements};
 use crate::Group;
 
 fn function_type(s: &mut TypeStore) -> Type {
@@ -78,7 +78,7 @@ pub(crate) fn add(b: &mut Builder) {
     // A block body has the type of the value it returns.
     let body = b.part(
         ProductionDecl::new("FnBody")
-            .list("stmts", "Stmt", ListLength::uniform(low, high))
+            .list("stmts", "Stmt", block_length(low, high))
             .child("ret", "Return"),
         statements(TypeInfo::new(|s| s.fresh()), "stmts").child("ret", |c| c.node_type().clone()),
     );
@@ -111,7 +111,5 @@ pub(crate) fn add(b: &mut Builder) {
             }),
         8,
     );
-    b.component
-        .calls(&apply, "callee")
-        .choice_filter(&apply, shallow(&options));
+    b.component.calls(&apply, "callee");
 }

@@ -277,6 +277,14 @@ pub enum OptionError {
         /// The node type.
         node_type: String,
     },
+    /// The productions switched off leave no way to make a program: no
+    /// type its root needs can be made.
+    Uninhabited {
+        /// The root node type.
+        node_type: String,
+        /// What is missing, from the root down.
+        missing: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -291,6 +299,9 @@ impl fmt::Display for OptionError {
                 f,
                 "--with/--without leave node type `{node_type}` with no way to finish"
             ),
+            OptionError::Uninhabited { node_type, missing } => {
+                write!(f, "--with/--without leave no way to make a `{node_type}`: {missing}")
+            }
         }
     }
 }

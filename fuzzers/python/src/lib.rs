@@ -193,7 +193,17 @@ fn renderers(canned: &Canned) -> Component {
                 .append(n.hardline())
         }),
     );
-    c.render("Block", f(|n| statements(n, "stmts")));
+    // An empty block (past the depth bound) is `pass`.
+    c.render(
+        "Block",
+        f(|n| {
+            let items = n.list("stmts");
+            match items.is_empty() {
+                true => n.text("pass"),
+                false => n.join(items, n.hardline()),
+            }
+        }),
+    );
     c.render(
         "FnBody",
         f(|n| statements(n, "stmts").append(n.hardline()).append(n.child("ret"))),

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_site, liftable};
 use super::{GenerateError, Generator};
-use crate::grammar::{FieldKind, ProdId};
+use crate::grammar::{FieldKind, ProdId, NEVER};
 use crate::hooks::{ChildTypes, FreshNode};
 use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
 use crate::program::{Binder, Program, Scope};
@@ -155,12 +155,14 @@ impl Generator<'_> {
                 Some(site) => liftable(spec, site, reference, node, typing),
                 None => Vec::new(),
             };
-            // Past the depth bound, only the definitions that finish soonest
-            // (the height the choice was made with).
+            // Only definitions of a type that can be made; past the depth
+            // bound, only those that finish soonest (the height the choice
+            // was made with).
+            let heads = self.heads_of_node(program, node);
+            definitions.retain(|&d| self.lift_height(d, heads) != NEVER);
             if program.node(node).depth >= self.options.max_depth {
-                let heights = &self.lift_heights;
-                if let Some(least) = definitions.iter().map(|d| heights[d.index()]).min() {
-                    definitions.retain(|d| heights[d.index()] == least);
+                if let Some(least) = definitions.iter().map(|&d| self.lift_height(d, heads)).min() {
+                    definitions.retain(|&d| self.lift_height(d, heads) == least);
                 }
             }
             // Existing variables are three times as likely as a new one each,

@@ -19,6 +19,7 @@ mod choice_log;
 mod choose;
 mod construct;
 mod error;
+mod inhabitation;
 mod references;
 
 use std::time::Instant;
@@ -32,6 +33,7 @@ use crate::options::{OptionError, Options};
 use crate::program::Program;
 use crate::random::Random;
 use crate::spec::Spec;
+use inhabitation::Inhabitation;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -56,6 +58,10 @@ pub struct Generator<'s> {
     /// The reference choices of the current hole that only lifting can
     /// settle, with their finishing heights.
     only_by_lifting: Vec<(ProdId, u32)>,
+    /// Which productions can make which types, and how soon (typed specs).
+    inhabitation: Option<Inhabitation>,
+    /// The heads the current hole's type may take (typed specs).
+    hole_heads: crate::types::heads::HeadSet,
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
@@ -115,7 +121,13 @@ impl<'s> Generator<'s> {
             .map_err(|node_type| OptionError::Unfinishable {
                 node_type: spec.production(node_type).name().to_string(),
             })?;
+        let inhabitation = Inhabitation::new(spec, &enabled, &liftable);
+        if let Some(inhabitation) = &inhabitation {
+            inhabitation.check_root(spec, &enabled)?;
+        }
         Ok(Generator {
+            inhabitation,
+            hole_heads: crate::types::heads::ALL_HEADS,
             spec,
             options,
             enabled,
@@ -179,7 +191,13 @@ impl<'s> Generator<'s> {
     /// assert!(program.node(program.root()).is_hole);
     /// ```
     pub fn start(&self) -> Program {
-        Program::new(self.spec.root(), self.spec.type_system())
+        let mut program = Program::new(self.spec.root(), self.spec.type_system());
+        if let (Some(typing), Some(inhabitation)) = (&mut program.typing, &self.inhabitation) {
+            if !inhabitation.producible().is_everything() {
+                typing.store.set_producible(Some(inhabitation.producible().clone()));
+            }
+        }
+        program
     }
 
     /// Generates one finished program, drawing every choice from `random`.
