@@ -6,7 +6,7 @@ use xsmith::{BinderInfo, BinderStyle, ScopeKind};
 use xsmith::{ChildTypes, DataInit, ListLength, ProductionDecl, TypeInfo};
 
 use crate::builder::Builder;
-use crate::statements::{block_length, statements};
+use crate::statements::statements;
 use crate::Group;
 
 fn function_type(s: &mut TypeStore) -> Type {
@@ -78,7 +78,7 @@ pub(crate) fn add(b: &mut Builder) {
     // A block body has the type of the value it returns.
     let body = b.part(
         ProductionDecl::new("FnBody")
-            .list("stmts", "Stmt", block_length(low, high))
+            .list("stmts", "Stmt", ListLength::uniform(low, high))
             .child("ret", "Return"),
         statements(TypeInfo::new(|s| s.fresh()), "stmts").child("ret", |c| c.node_type().clone()),
     );

@@ -49,7 +49,7 @@ impl<'s> Generator<'s> {
         self.drop_type_mismatches(program, node);
         self.drop_uninhabited(program, node);
         self.drop_unsettleable_references(program, node, &around);
-        self.keep_soonest_finishing(program.node(node).depth);
+        self.keep_soonest_finishing(self.past_bounds(program, node));
         self.pick(program, node, random)
     }
 
@@ -205,10 +205,10 @@ impl<'s> Generator<'s> {
         self.choices = choices;
     }
 
-    /// Stage 5: past the depth bound, keeps only the choices that finish
-    /// soonest.
-    fn keep_soonest_finishing(&mut self, depth: u32) {
-        if depth < self.options.max_depth {
+    /// Stage 5: past the depth bound (or `--size`), keeps only the choices
+    /// that finish soonest.
+    fn keep_soonest_finishing(&mut self, past_bounds: bool) {
+        if !past_bounds {
             return;
         }
         let (heights, lifted) = (&self.heights, &self.only_by_lifting);

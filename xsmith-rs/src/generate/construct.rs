@@ -30,7 +30,7 @@ impl Generator<'_> {
         let (production, properties) = (spec.production(chosen), spec.properties(chosen));
         let depth = program.node(hole).depth;
         let child_depth = depth + properties.depth_increase;
-        let past_depth_bound = depth >= self.options.max_depth;
+        let past_depth_bound = self.past_bounds(program, hole);
         let node_type = self.type_node(program, hole, chosen)?;
         let first_child = program.len();
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
@@ -147,7 +147,8 @@ impl Generator<'_> {
             // Past the depth bound a reference lifts only when nothing in
             // sight fits, and then a definition that finishes soonest (the
             // choice was weighed with its height), so chains of lifts end.
-            let may_lift = program.node(node).depth < self.options.max_depth || fitting.is_empty();
+            let past_bounds = self.past_bounds(program, node);
+            let may_lift = !past_bounds || fitting.is_empty();
             let site =
                 harmless_lift_site(&around, spec, &self.liftable, program, node, info.access).filter(|_| may_lift);
             let typing = program.typing.as_mut();
@@ -160,7 +161,7 @@ impl Generator<'_> {
             // was made with).
             let heads = self.heads_of_node(program, node);
             definitions.retain(|&d| self.lift_height(d, heads) != NEVER);
-            if program.node(node).depth >= self.options.max_depth {
+            if past_bounds {
                 if let Some(least) = definitions.iter().map(|&d| self.lift_height(d, heads)).min() {
                     definitions.retain(|&d| self.lift_height(d, heads) == least);
                 }

@@ -21,6 +21,7 @@ mod construct;
 mod error;
 mod inhabitation;
 mod references;
+mod size;
 
 use std::time::Instant;
 
@@ -212,12 +213,18 @@ impl<'s> Generator<'s> {
         let started = Instant::now();
         let mut program = self.start();
         let mut fills: u32 = 0;
-        while self.fill_next_hole(&mut program, random)? {
-            fills = fills.wrapping_add(1);
-            if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
-                return Err(GenerateError::TimeLimit {
-                    limit: self.options.time_limit,
-                });
+        loop {
+            while self.fill_next_hole(&mut program, random)? {
+                fills = fills.wrapping_add(1);
+                if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
+                    return Err(GenerateError::TimeLimit {
+                        limit: self.options.time_limit,
+                    });
+                }
+            }
+            // Below `--size`, the root's list grows by one element.
+            if !self.grow(&mut program) {
+                break;
             }
         }
         self.make_types_ground(&mut program, random)?;
