@@ -39,15 +39,16 @@ pub(crate) struct Inhabitation {
     heads: Vec<Head>,
     /// What each production needs per head (`None`: it cannot have it).
     needs: Vec<Option<Needs>>,
-    /// `heights[p * heads + h]`: the least height of a subtree rooted at
-    /// production `p` whose type has head `h` (a reference counts a lifted
-    /// definition).
+    /// `heights[p * (heads + 1) + h]`: the least height of a subtree rooted
+    /// at production `p` whose type has head `h` (a reference counts a
+    /// lifted definition); each row ends with its least, for holes of any
+    /// type.
     heights: Vec<u32>,
     /// The same without a reference's lifted definition (a reference that
     /// reads a visible variable needs none).
     own_heights: Vec<u32>,
-    /// `type_heights[n * heads + h]`: the least over node type `n`'s
-    /// switched-on productions.
+    /// `type_heights[n * (heads + 1) + h]`: the least over node type `n`'s
+    /// switched-on productions (each row ending with its least).
     type_heights: Vec<u32>,
     /// The heads some switched-on production can make a subtree of.
     producible: Arc<Producible>,
@@ -124,7 +125,7 @@ impl Inhabitation {
                     .unwrap_or(NEVER);
             }
         }
-        let own_heights = needs
+        let own_heights: Vec<u32> = needs
             .iter()
             .enumerate()
             .map(|(index, need)| match need {
@@ -148,9 +149,9 @@ impl Inhabitation {
             needs,
             producible: Arc::new(Producible::new(system, producible_set)),
             heads,
-            heights,
-            own_heights,
-            type_heights,
+            heights: with_least(&heights, n),
+            own_heights: with_least(&own_heights, n),
+            type_heights: with_least(&type_heights, n),
         })
     }
 
@@ -169,22 +170,13 @@ impl Inhabitation {
     /// (`lifted`) or not.
     pub(crate) fn height(&self, production: ProdId, set: HeadSet, lifted: bool) -> u32 {
         let table = if lifted { &self.heights } else { &self.own_heights };
-        self.least(table, production, set)
+        least(table, self.heads.len(), production, set)
     }
 
     /// The least height at which node type `node_type` finishes a subtree
     /// of one of the heads `set`.
     pub(crate) fn type_height(&self, node_type: ProdId, set: HeadSet) -> u32 {
-        self.least(&self.type_heights, node_type, set)
-    }
-
-    fn least(&self, table: &[u32], id: ProdId, set: HeadSet) -> u32 {
-        let n = self.heads.len();
-        (0..n)
-            .filter(|&h| set & bit(h) != 0)
-            .map(|h| table[id.index() * n + h])
-            .min()
-            .unwrap_or(NEVER)
+        least(&self.type_heights, self.heads.len(), node_type, set)
     }
 
     /// Fails, naming what is missing, when no program can be finished: the
@@ -249,6 +241,37 @@ impl Inhabitation {
             })
             .collect()
     }
+}
+
+/// The least of row `id` of `table` (rows of `n` heads, then the least of
+/// the row) over the heads in `set`.
+fn least(table: &[u32], n: usize, id: ProdId, set: HeadSet) -> u32 {
+    let row = &table[id.index() * (n + 1)..(id.index() + 1) * (n + 1)];
+    if set == ALL_HEADS {
+        return row[n];
+    }
+    if n >= 64 {
+        return (0..n)
+            .filter(|&h| set & bit(h) != 0)
+            .map(|h| row[h])
+            .min()
+            .unwrap_or(NEVER);
+    }
+    let mut bits = set & ((1 << n) - 1);
+    let mut least = NEVER;
+    while bits != 0 {
+        least = least.min(row[bits.trailing_zeros() as usize]);
+        bits &= bits - 1;
+    }
+    least
+}
+
+/// `table` (rows of `n` heads) with each row's least appended.
+fn with_least(table: &[u32], n: usize) -> Vec<u32> {
+    table
+        .chunks(n.max(1))
+        .flat_map(|row| row.iter().copied().chain([row.iter().copied().min().unwrap_or(NEVER)]))
+        .collect()
 }
 
 /// What `production` needs to make a node whose type has head `head`:
