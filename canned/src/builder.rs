@@ -59,23 +59,13 @@ impl Builder<'_> {
     }
 }
 
-/// Recursive expressions are choices only above the depth bound and below
-/// the soft node limit: past them,
-/// only constructors finish a hole, so the program stays small whatever
-/// type the hole needs.
-pub(crate) fn shallow(options: &Options) -> Filter {
-    let limit = options.soft_node_limit;
-    Filter::new(move |hole| hole.depth() < hole.max_depth() && hole.program().len() < limit)
-}
-
 /// A variable reference past the depth bound only where the variable could
 /// be of a base type: a new variable of a composite type would need a
 /// constructor as its initialiser, which past the bound may be a reference
 /// again.
-pub(crate) fn reference_fits_depth(options: &Options) -> Filter {
-    let limit = options.soft_node_limit;
+pub(crate) fn reference_fits_depth() -> Filter {
     Filter::new(move |hole: &Hole| {
-        if hole.depth() < hole.max_depth() && hole.program().len() < limit {
+        if hole.depth() < hole.max_depth() {
             return true;
         }
         let (Some(required), Some(store)) = (hole.required_type(), hole.program().type_store()) else {

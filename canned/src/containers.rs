@@ -8,7 +8,7 @@ use xsmith::types::Type;
 use xsmith::Access;
 use xsmith::{DataInit, ListLength, ProductionDecl, TypeInfo};
 
-use crate::builder::{shallow, Builder};
+use crate::builder::Builder;
 use crate::statements::{stmt, stmt_type};
 use crate::types::{element_of_node, field_of_node, fresh_base, generic_of};
 use crate::Group;
@@ -51,8 +51,6 @@ fn sequence(b: &mut Builder, group: Group, kind: &'static str, literal: &str, ge
         info = info.child("default", |c| c.node_type().clone());
     }
     let get = b.add(group, decl, info, 8);
-    let filter = shallow(b.options);
-    b.component.choice_filter(&get, filter);
     if mutable {
         b.component.mutable_container_access(&get, container, Access::Read);
     }
@@ -132,9 +130,7 @@ pub(crate) fn add(b: &mut Builder) {
                 }),
                 6,
             );
-            b.component
-                .choice_filter(&get, shallow(&options))
-                .mutable_container_access(&get, "record", Access::Read);
+            b.component.mutable_container_access(&get, "record", Access::Read);
             let set = b.add(
                 Group::Records,
                 stmt(&format!("FieldSet_{field}"))

@@ -5,7 +5,7 @@
 use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{DataInit, ListLength, ProductionDecl, Random, TypeInfo};
 
-use crate::builder::{reference_fits_depth, shallow, Builder};
+use crate::builder::{reference_fits_depth, Builder};
 use crate::Group;
 
 fn expr(name: &str) -> ProductionDecl {
@@ -26,7 +26,7 @@ fn int_literal(low: i64, high: i64) -> DataInit {
 
 /// A binary operator over one type, giving `result`.
 fn binary(b: &mut Builder, group: Group, name: &str, operand: &'static str, result: &'static str, weight: u32) {
-    let name = b.add(
+    b.add(
         group,
         expr(name).child("left", "Expr").child("right", "Expr"),
         TypeInfo::new(move |s| s.base(result))
@@ -34,19 +34,15 @@ fn binary(b: &mut Builder, group: Group, name: &str, operand: &'static str, resu
             .child("right", move |c| c.base(operand)),
         weight,
     );
-    let filter = shallow(b.options);
-    b.component.choice_filter(&name, filter);
 }
 
 fn unary(b: &mut Builder, group: Group, name: &str, ty: &'static str, result: &'static str, weight: u32) {
-    let name = b.add(
+    b.add(
         group,
         expr(name).child("operand", "Expr"),
         TypeInfo::new(move |s| s.base(result)).child("operand", move |c| c.base(ty)),
         weight,
     );
-    let filter = shallow(b.options);
-    b.component.choice_filter(&name, filter);
 }
 
 pub(crate) fn add(b: &mut Builder) {
@@ -101,7 +97,7 @@ pub(crate) fn add(b: &mut Builder) {
         let name = b.add(Group::Variables, expr("VarRef"), TypeInfo::new(|s| s.fresh()), 15);
         b.component
             .reference_info(&name, ReferenceInfo::new("name", Access::Read))
-            .choice_filter(&name, reference_fits_depth(&options));
+            .choice_filter(&name, reference_fits_depth());
     }
     if options.has(Group::Conditionals) {
         let name = b.add(
@@ -116,9 +112,7 @@ pub(crate) fn add(b: &mut Builder) {
                 .child("otherwise", |c| c.node_type().clone()),
             5,
         );
-        b.component
-            .choice_filter(&name, shallow(&options))
-            .strict_child_order(&name, true);
+        b.component.strict_child_order(&name, true);
     }
     if options.has(Group::Sequences) {
         let name = b.add(
@@ -129,9 +123,7 @@ pub(crate) fn add(b: &mut Builder) {
             TypeInfo::new(|s| s.fresh()).child("value", |c| c.node_type().clone()),
             4,
         );
-        b.component
-            .choice_filter(&name, shallow(&options))
-            .strict_child_order(&name, true);
+        b.component.strict_child_order(&name, true);
     }
     if options.has(Group::LetStar) {
         let name = b.add(
@@ -143,7 +135,6 @@ pub(crate) fn add(b: &mut Builder) {
             4,
         );
         b.component
-            .choice_filter(&name, shallow(&options))
             .strict_child_order(&name, true)
             .scope(&name, ScopeKind::Sequential);
         let def = b.part(

@@ -5,7 +5,7 @@ use xsmith::types::Type;
 use xsmith::{BinderInfo, BinderStyle, ScopeKind};
 use xsmith::{ListLength, ProductionDecl, TypeInfo};
 
-use crate::builder::{shallow, Builder};
+use crate::builder::Builder;
 use crate::statements::statements;
 use crate::Group;
 
@@ -79,7 +79,5 @@ pub(crate) fn add(b: &mut Builder) {
             .child("args", |c| c.argument_type("callee")),
         8,
     );
-    b.component
-        .calls(&apply, "callee")
-        .choice_filter(&apply, shallow(&options));
+    b.component.calls(&apply, "callee");
 }

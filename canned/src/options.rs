@@ -128,9 +128,6 @@ pub struct Options {
     pub program_statements: (usize, usize),
     /// How many statements a nested block starts with.
     pub block_statements: (usize, usize),
-    /// Past this many nodes, recursive expressions are no longer chosen,
-    /// as past the depth bound: the program's size stays near it.
-    pub soft_node_limit: usize,
     /// Weights that replace the canned default of a production.
     pub weights: BTreeMap<String, u32>,
     /// The root production of the programs: the canned `Program` (a
@@ -162,7 +159,6 @@ impl Default for Options {
             record_fields: vec!["x", "y"],
             program_statements: (4, 8),
             block_statements: (1, 4),
-            soft_node_limit: 200,
             weights: BTreeMap::new(),
             root: "Program".to_string(),
         }

@@ -1,6 +1,8 @@
 //! The program, blocks and basic statements: definitions, assignment,
 //! conditionals, nested blocks and printing.
 
+use std::sync::Arc;
+
 use xsmith::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use xsmith::{ListLength, ProductionDecl, TypeInfo, Weight};
 
@@ -28,6 +30,18 @@ pub(crate) fn program_type() -> TypeInfo {
     statements(stmt_type(), "stmts")
 }
 
+/// A nested block's length: drawn in `low..=high`, but empty past the
+/// depth bound (and wherever the engine keeps lists short), so that a block
+/// finishes even where every statement would have an effect that
+/// conflicts with what is around it.
+pub(crate) fn block_length(low: usize, high: usize) -> ListLength {
+    let drawn = ListLength::uniform(low, high);
+    ListLength::Custom {
+        min: 0,
+        draw: Arc::new(move |random| drawn.draw(random)),
+    }
+}
+
 pub(crate) fn add(b: &mut Builder) {
     let options = b.options.clone();
     b.component
@@ -45,7 +59,7 @@ pub(crate) fn add(b: &mut Builder) {
         .strict_child_order("Program", true);
     let (low, high) = options.block_statements;
     let block = b.part(
-        ProductionDecl::new("Block").list("stmts", "Stmt", ListLength::uniform(low, high)),
+        ProductionDecl::new("Block").list("stmts", "Stmt", block_length(low, high)),
         statements(stmt_type(), "stmts"),
     );
     b.component

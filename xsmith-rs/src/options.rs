@@ -133,6 +133,14 @@ define_options! {
     pub struct Options {
         /// Past this depth only the choices that finish soonest are made.
         max_depth: u32 = 5, flag "max-depth", value "N";
+        /// Steer each program towards this many nodes (0: depth alone bounds it).
+        ///
+        /// Once a program has this many nodes, every hole left is filled as
+        /// past the depth bound (the choices that finish soonest, lists at
+        /// their least length); a program that is finished with fewer nodes
+        /// gets more elements in its root's list (a program's statements, a
+        /// module's items) until it has them.
+        size: usize = 250, flag "size", value "N";
         /// Fail a program that grows past this many nodes.
         ///
         /// Generation fails once a tree would have more nodes than this.
@@ -277,6 +285,14 @@ pub enum OptionError {
         /// The node type.
         node_type: String,
     },
+    /// The productions switched off leave no way to make a program: no
+    /// type its root needs can be made.
+    Uninhabited {
+        /// The root node type.
+        node_type: String,
+        /// What is missing, from the root down.
+        missing: String,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -291,6 +307,9 @@ impl fmt::Display for OptionError {
                 f,
                 "--with/--without leave node type `{node_type}` with no way to finish"
             ),
+            OptionError::Uninhabited { node_type, missing } => {
+                write!(f, "--with/--without leave no way to make a `{node_type}`: {missing}")
+            }
         }
     }
 }

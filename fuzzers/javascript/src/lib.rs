@@ -7,7 +7,7 @@
 //! in the `es2015` feature group, off by default. See README.md.
 
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Component, Doc, Filter, Fuzzer, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
+use xsmith::{Component, Doc, Fuzzer, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
 use xsmith::{TypeInfo, Weight};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, infix, statements, wrapper};
@@ -133,7 +133,7 @@ pub fn options() -> Options {
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
     let canned = Canned::new(&options())?;
-    Ok(canned.spec(JavaScript, [es2015(&canned)])?)
+    Ok(canned.spec(JavaScript, [es2015()])?)
 }
 
 /// The feature group of the constructs later than ES5, off by default (for
@@ -144,9 +144,8 @@ pub const ES2015: &str = "es2015";
 /// The productions of the `es2015` group: `Imul`, an int32 product written
 /// `Math.imul(a, b)`, chosen as often as the canned `Mul` (it is in the
 /// `integers` group too, so switching integers off switches it off).
-fn es2015(canned: &Canned) -> Component {
+fn es2015() -> Component {
     let mut c = Component::new("javascript-es2015");
-    let limit = canned.options.soft_node_limit;
     c.production(
         ProductionDecl::new("Imul")
             .supertype("Expr")
@@ -160,10 +159,6 @@ fn es2015(canned: &Canned) -> Component {
             .child("right", |c| c.base("int")),
     )
     .choice_weight("Imul", Weight::Constant(6))
-    .choice_filter(
-        "Imul",
-        Filter::new(move |hole| hole.depth() < hole.max_depth() && hole.program().len() < limit),
-    )
     .feature("Imul", "integers")
     .feature("Imul", ES2015)
     .feature_off_by_default(ES2015)

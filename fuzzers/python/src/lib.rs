@@ -106,6 +106,16 @@ fn tuple<'a>(n: &RenderNode<'a>, items: Vec<Doc<'a>>) -> Doc<'a> {
 struct Python;
 
 impl Syntax for Python {
+    /// `Block`: its statements; `pass` when it is empty (past the depth
+    /// bound).
+    fn block<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
+        let items = n.stmts();
+        match items.is_empty() {
+            true => n.text("pass"),
+            false => n.join(items, n.hardline()),
+        }
+    }
+
     /// A statement: the `def`s its expressions need, then the statement.
     fn statement<'a>(&self, n: &RenderNode<'a>, doc: Doc<'a>) -> Doc<'a> {
         hoisted(n, n.at(n.node()).all_children()).append(doc)

@@ -20,7 +20,7 @@
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
-use crate::grammar::ProdId;
+use crate::grammar::{ProdId, NEVER};
 use crate::hooks::{Hole, Place};
 use crate::names::visible_bindings;
 use crate::program::Program;
@@ -28,6 +28,7 @@ use crate::properties::Weight;
 use crate::random::Random;
 use crate::scopes::Access;
 use crate::tree::NodeId;
+use crate::types::heads::{HeadSet, ALL_HEADS};
 
 impl<'s> Generator<'s> {
     /// The production that fills the hole at `node`, drawn from `random`
@@ -46,8 +47,9 @@ impl<'s> Generator<'s> {
         };
         self.drop_effect_conflicts(&around);
         self.drop_type_mismatches(program, node);
+        self.drop_uninhabited(program, node);
         self.drop_unsettleable_references(program, node, &around);
-        self.keep_soonest_finishing(program.node(node).depth);
+        self.keep_soonest_finishing(self.past_bounds(program, node));
         self.pick(program, node, random)
     }
 
@@ -112,6 +114,43 @@ impl<'s> Generator<'s> {
         });
     }
 
+    /// Stage 3b: in a typed program, drops the choices that cannot finish a
+    /// subtree of the hole's type with the productions switched on (a
+    /// reference may still read a visible variable: it is dropped only when
+    /// its own children cannot be made).
+    fn drop_uninhabited(&mut self, program: &Program, node: NodeId) {
+        self.hole_heads = self.heads_of_node(program, node);
+        let (Some(inhabitation), heads) = (&self.inhabitation, self.hole_heads) else {
+            return;
+        };
+        let spec = self.spec;
+        self.choices.retain(|&choice| {
+            let lifted = spec.properties(choice).reference_info.is_none();
+            inhabitation.height(choice, heads, lifted) != NEVER
+        });
+    }
+
+    /// The heads the type of the node at `node` may take (every head in an
+    /// untyped program).
+    pub(super) fn heads_of_node(&self, program: &Program, node: NodeId) -> HeadSet {
+        match (&self.inhabitation, &program.typing) {
+            (Some(inhabitation), Some(typing)) => match &typing.types[node.index()] {
+                Some(ty) => inhabitation.possible_heads(&typing.store, ty),
+                None => ALL_HEADS,
+            },
+            _ => ALL_HEADS,
+        }
+    }
+
+    /// The least height at which definition `definition`, lifted for a
+    /// reference whose type may take the heads `heads`, finishes.
+    pub(super) fn lift_height(&self, definition: ProdId, heads: HeadSet) -> u32 {
+        match &self.inhabitation {
+            Some(inhabitation) => inhabitation.height(definition, heads, true),
+            None => self.lift_heights[definition.index()],
+        }
+    }
+
     /// Stage 4: drops the references that no visible binder fits (without
     /// an effect conflict) and that lifting cannot settle; notes those only
     /// lifting can settle, with the height they finish at.
@@ -135,10 +174,13 @@ impl<'s> Generator<'s> {
             harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Read, max_depth),
             harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Write, max_depth),
         ];
+        let heads = self.hole_heads;
+        let mut only_by_lifting = std::mem::take(&mut self.only_by_lifting);
+        let mut choices = std::mem::take(&mut self.choices);
+        let this = &*self;
+        let lift_height = |d: &ProdId| this.lift_height(*d, heads);
         let mut typing = program.typing.as_mut();
-        let lift_heights = &self.lift_heights;
-        let only_by_lifting = &mut self.only_by_lifting;
-        self.choices.retain(|&choice| {
+        choices.retain(|&choice| {
             let Some(info) = &spec.properties(choice).reference_info else {
                 return true;
             };
@@ -147,31 +189,43 @@ impl<'s> Generator<'s> {
             if !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty() {
                 return true;
             }
-            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, typing.as_deref_mut()) else {
+            // Only definitions of a type that can be made.
+            let makeable = |d: ProdId| lift_height(&d) != NEVER;
+            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, typing.as_deref_mut(), makeable)
+            else {
                 return false;
             };
             // A reference that only lifting can settle finishes once the
             // new definition does, a step later.
-            let lifted_height = definitions.iter().map(|d| lift_heights[d.index()]).min();
+            let lifted_height = definitions.iter().map(lift_height).min();
             if let Some(height) = lifted_height {
                 only_by_lifting.push((choice, height.saturating_add(1)));
             }
             lifted_height.is_some()
         });
+        self.only_by_lifting = only_by_lifting;
+        self.choices = choices;
     }
 
-    /// Stage 5: past the depth bound, keeps only the choices that finish
-    /// soonest.
-    fn keep_soonest_finishing(&mut self, depth: u32) {
-        if depth < self.options.max_depth {
+    /// Stage 5: past the depth bound (or `--size`), keeps only the choices
+    /// that finish soonest.
+    fn keep_soonest_finishing(&mut self, past_bounds: bool) {
+        if !past_bounds {
             return;
         }
         let (heights, lifted) = (&self.heights, &self.only_by_lifting);
+        let (spec, inhabitation, heads) = (self.spec, &self.inhabitation, self.hole_heads);
+        // The height a choice finishes at: for the hole's type, in a typed
+        // program (a reference that reads a visible variable lifts nothing).
+        let own_height = |c: &ProdId| match inhabitation {
+            Some(inhabitation) => inhabitation.height(*c, heads, spec.properties(*c).reference_info.is_none()),
+            None => heights[c.index()],
+        };
         let height = |c: &ProdId| {
             lifted
                 .iter()
                 .find(|(choice, _)| choice == c)
-                .map_or(heights[c.index()], |&(_, height)| height)
+                .map_or_else(|| own_height(c), |&(_, height)| height)
         };
         if let Some(least) = self.choices.iter().map(height).min() {
             self.choices.retain(|c| height(c) == least);

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator, Whereabouts};
-use crate::grammar::{FieldKind, ProdId};
+use crate::grammar::{FieldKind, ProdId, NEVER};
 use crate::hooks::{ChildTypes, FreshNode};
 use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
 use crate::program::{Binder, Program, Scope};
@@ -30,7 +30,7 @@ impl Generator<'_> {
         let (production, properties) = (spec.production(chosen), spec.properties(chosen));
         let depth = program.node(hole).depth;
         let child_depth = depth + properties.depth_increase;
-        let past_depth_bound = depth >= self.options.max_depth;
+        let past_depth_bound = self.past_bounds(program, hole);
         let node_type = self.type_node(program, hole, chosen)?;
         let first_child = program.len();
         let mut slots: SmallVec<[Slot; 3]> = SmallVec::new();
@@ -147,7 +147,8 @@ impl Generator<'_> {
             // Past the depth bound a reference lifts only when nothing in
             // sight fits, and then a definition that finishes soonest (the
             // choice was weighed with its height), so chains of lifts end.
-            let may_lift = program.node(node).depth < self.options.max_depth || fitting.is_empty();
+            let past_bounds = self.past_bounds(program, node);
+            let may_lift = !past_bounds || fitting.is_empty();
             let sites = match may_lift {
                 true => harmless_lift_sites(
                     &around,
@@ -160,16 +161,19 @@ impl Generator<'_> {
                 ),
                 false => Vec::new(),
             };
-            let (site, mut definitions) = match nearest_lift(spec, &sites, reference, node, program.typing.as_mut()) {
-                Some((site, definitions)) => (Some(site.clone()), definitions),
-                None => (None, Vec::new()),
-            };
+            // Only definitions of a type that can be made.
+            let heads = self.heads_of_node(program, node);
+            let makeable = |d: ProdId| self.lift_height(d, heads) != NEVER;
+            let (site, mut definitions) =
+                match nearest_lift(spec, &sites, reference, node, program.typing.as_mut(), makeable) {
+                    Some((site, definitions)) => (Some(site.clone()), definitions),
+                    None => (None, Vec::new()),
+                };
             // Past the depth bound, only the definitions that finish soonest
             // (the height the choice was made with).
-            if program.node(node).depth >= self.options.max_depth {
-                let heights = &self.lift_heights;
-                if let Some(least) = definitions.iter().map(|d| heights[d.index()]).min() {
-                    definitions.retain(|d| heights[d.index()] == least);
+            if past_bounds {
+                if let Some(least) = definitions.iter().map(|&d| self.lift_height(d, heads)).min() {
+                    definitions.retain(|&d| self.lift_height(d, heads) == least);
                 }
             }
             // Existing variables are three times as likely as a new one each,

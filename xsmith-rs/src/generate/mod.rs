@@ -19,7 +19,9 @@ mod choice_log;
 mod choose;
 mod construct;
 mod error;
+mod inhabitation;
 mod references;
+mod size;
 
 use std::time::Instant;
 
@@ -33,6 +35,7 @@ use crate::program::Program;
 use crate::random::Random;
 use crate::spec::Spec;
 use crate::tree::NodeId;
+use inhabitation::Inhabitation;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -57,6 +60,10 @@ pub struct Generator<'s> {
     /// The reference choices of the current hole that only lifting can
     /// settle, with their finishing heights.
     only_by_lifting: Vec<(ProdId, u32)>,
+    /// Which productions can make which types, and how soon (typed specs).
+    inhabitation: Option<Inhabitation>,
+    /// The heads the current hole's type may take (typed specs).
+    hole_heads: crate::types::heads::HeadSet,
     log: ChoiceLog,
     choices: Vec<ProdId>,
     weights: Vec<u32>,
@@ -116,7 +123,13 @@ impl<'s> Generator<'s> {
             .map_err(|node_type| OptionError::Unfinishable {
                 node_type: spec.production(node_type).name().to_string(),
             })?;
+        let inhabitation = Inhabitation::new(spec, &enabled, &liftable);
+        if let Some(inhabitation) = &inhabitation {
+            inhabitation.check_root(spec, &enabled)?;
+        }
         Ok(Generator {
+            inhabitation,
+            hole_heads: crate::types::heads::ALL_HEADS,
             spec,
             options,
             enabled,
@@ -180,7 +193,13 @@ impl<'s> Generator<'s> {
     /// assert!(program.node(program.root()).is_hole);
     /// ```
     pub fn start(&self) -> Program {
-        Program::new(self.spec.root(), self.spec.type_system())
+        let mut program = Program::new(self.spec.root(), self.spec.type_system());
+        if let (Some(typing), Some(inhabitation)) = (&mut program.typing, &self.inhabitation) {
+            if !inhabitation.producible().is_everything() {
+                typing.store.set_producible(Some(inhabitation.producible().clone()));
+            }
+        }
+        program
     }
 
     /// Generates one finished program, drawing every choice from `random`.
@@ -213,12 +232,20 @@ impl<'s> Generator<'s> {
     pub fn complete(&mut self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
         let started = Instant::now();
         let mut fills: u32 = 0;
-        while self.fill_next_hole(program, random)? {
-            fills = fills.wrapping_add(1);
-            if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
-                return Err(GenerateError::TimeLimit {
-                    limit: self.options.time_limit,
-                });
+        loop {
+            while self.fill_next_hole(program, random)? {
+                fills = fills.wrapping_add(1);
+                if fills % 256 == 0 && started.elapsed() > self.options.time_limit {
+                    return Err(GenerateError::TimeLimit {
+                        limit: self.options.time_limit,
+                    });
+                }
+            }
+            // Below `--size`, the root's list grows by one element; not
+            // once a replayed sequence is used up, so a reducer's shorter
+            // sequence gives a smaller program.
+            if random.is_exhausted() || !self.grow(program) {
+                break;
             }
         }
         self.make_types_ground(program, random)?;

@@ -82,16 +82,19 @@ fn liftable(spec: &Spec, site: &LiftSite, reference: ProdId, node: NodeId, typin
 
 /// The nearest of `sites` where a definition can be lifted for a
 /// reference of production `reference` at `node`, with the definitions
-/// that fit there (see [`liftable`]); `None` if no site has one.
+/// that fit there (see [`liftable`]) and that `makeable` keeps (those of a
+/// type the switched-on productions can make); `None` if no site has one.
 pub(crate) fn nearest_lift<'s>(
     spec: &Spec,
     sites: &'s [LiftSite],
     reference: ProdId,
     node: NodeId,
     mut typing: Option<&mut Typing>,
+    makeable: impl Fn(ProdId) -> bool,
 ) -> Option<(&'s LiftSite, Vec<ProdId>)> {
     sites.iter().find_map(|site| {
-        let definitions = liftable(spec, site, reference, node, typing.as_deref_mut());
+        let mut definitions = liftable(spec, site, reference, node, typing.as_deref_mut());
+        definitions.retain(|&d| makeable(d));
         (!definitions.is_empty()).then_some((site, definitions))
     })
 }

@@ -23,9 +23,8 @@
 //!
 //! After each accepted candidate the passes start again from the first. A
 //! generated candidate is kept as the sequence it really drew (values below
-//! their bounds, trailing zeros dropped: an exhausted sequence gives
-//! zeros), and accepted only if that is smaller than the best so far, so
-//! reduction always ends. Candidates run `jobs` at a time; the first
+//! their bounds), and accepted only if that is smaller than the best so
+//! far, so reduction always ends. Candidates run `jobs` at a time; the first
 //! interesting one in pass order wins, so the result does not depend on
 //! `jobs`. Verdicts are cached by sequence.
 
@@ -64,7 +63,7 @@ pub struct Case<'f> {
 /// One tested candidate.
 #[derive(Clone, Debug)]
 pub struct Tested {
-    /// The values it really drew, trailing zeros dropped.
+    /// The values it really drew.
     pub values: Vec<u64>,
     /// The program's text.
     pub text: String,
@@ -322,10 +321,10 @@ impl<'f> Reducer<'f> {
             .fuzzer
             .program_from(&self.spec, generator, &source, random)
             .ok()?;
-        let mut drawn: Vec<u64> = generated.choices.values().collect();
-        while drawn.last() == Some(&0) {
-            drawn.pop();
-        }
+        // Trailing zeros stay: an exhausted sequence gives zeros too, but
+        // ends the growth towards `--size`, so without them the replay
+        // could make a smaller program than the one tested.
+        let drawn: Vec<u64> = generated.choices.values().collect();
         let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
         std::fs::write(&file, &generated.text).ok()?;
         let runs: Vec<(Implementation, Run)> = self

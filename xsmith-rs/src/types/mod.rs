@@ -6,11 +6,13 @@
 //! its children. Generation drops the choices whose type cannot be a subtype
 //! of the hole's, and gives the new holes their types.
 
+pub(crate) mod heads;
 mod shape;
 mod store;
 mod system;
 mod term;
 
+pub use heads::Producible;
 pub(crate) use shape::NodeTypeShape;
 pub use store::{Domain, TypeError, TypeSnapshot, TypeStore};
 pub use system::TypeSystem;

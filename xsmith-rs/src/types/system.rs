@@ -345,6 +345,11 @@ impl TypeSystem {
         }
     }
 
+    /// Every nominal record type, in declaration order.
+    pub(crate) fn nominal_types(&self) -> Vec<Type> {
+        self.nominals()
+    }
+
     fn nominals(&self) -> Vec<Type> {
         (0..self.nominals.len())
             .map(|i| Type::Nominal(NominalId(i as u16)))

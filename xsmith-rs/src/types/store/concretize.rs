@@ -15,6 +15,7 @@ use std::sync::Arc;
 use super::domain::{Domain, TypeError};
 use super::TypeStore;
 use crate::random::Random;
+use crate::types::heads::Head;
 use crate::types::term::{RecordField, Type, TypeVar};
 
 impl TypeStore {
@@ -88,9 +89,13 @@ impl TypeStore {
         const INVENTED: usize = 8;
         match self.domain(v).clone() {
             Domain::OneOf(cs) => {
-                let mut concrete: Vec<Type> = cs.iter().filter(|c| self.concrete_leaves(c)).cloned().collect();
-                shuffle(&mut concrete, random);
-                concrete
+                let concrete = cs.iter().filter(|c| self.concrete_leaves(c));
+                let (mut producible, rest): (Vec<Type>, Vec<Type>) =
+                    concrete.cloned().partition(|c| self.producible(c));
+                shuffle(&mut producible, random);
+                // Types no value can be made of, only when nothing else fits.
+                producible.extend(rest);
+                producible
             }
             Domain::AnyProduct => (0..INVENTED).map(|_| self.invent_product(random, depth)).collect(),
             Domain::RecordAtLeast(fields) => {
@@ -105,14 +110,32 @@ impl TypeStore {
             }
             Domain::Any => {
                 let mut invented: Vec<Type> = (0..INVENTED).map(|_| self.invent(random, depth)).collect();
+                // Those of which no value can be made go last.
+                let (producible, unproducible): (Vec<Type>, Vec<Type>) =
+                    invented.into_iter().partition(|t| self.producible(t));
+                invented = producible;
                 // Make sure the simplest types get tried too.
-                let mut leaves = self.system.leaf_types();
+                let (mut leaves, rest): (Vec<Type>, Vec<Type>) =
+                    self.system.leaf_types().into_iter().partition(|t| self.producible(t));
                 shuffle(&mut leaves, random);
                 invented.extend(leaves);
+                // Types no value can be made of, only when nothing else fits.
+                invented.extend(rest);
+                invented.extend(unproducible);
                 invented
             }
             Domain::Bound(_) => unreachable!("resolved variables are unbound"),
         }
+    }
+
+    /// Whether the program can make values of ground type `ty`.
+    fn producible(&self, ty: &Type) -> bool {
+        self.producible.as_ref().map_or(true, |p| p.allows(ty))
+    }
+
+    /// Whether values of head `head` can be made.
+    fn producible_head(&self, head: Head) -> bool {
+        self.producible.as_ref().map_or(true, |p| p.allows_head(head))
     }
 
     fn concrete_leaves(&self, ty: &Type) -> bool {
@@ -121,13 +144,18 @@ impl TypeStore {
 
     /// A random ground type at most `depth` deep.
     fn invent(&mut self, random: &mut Random, depth: u32) -> Type {
-        let leaves = self.system.leaf_types();
+        let leaves: Vec<Type> = self
+            .system
+            .leaf_types()
+            .into_iter()
+            .filter(|t| self.producible(t))
+            .collect();
         let generics: Vec<_> = self.system.generic_ids().collect();
-        let records = !self.system.invented_record_fields().is_empty();
+        let records = !self.system.invented_record_fields().is_empty() && self.producible_head(Head::Record);
         // A function's parameters are a product inside it: a function type
         // is at least two deep.
         let functions = self.system.invents_functions() && depth >= 2;
-        let products = self.system.invents_products();
+        let products = self.system.invents_products() && self.producible_head(Head::Product);
         let composite_kinds = generics.len() + usize::from(records) + usize::from(functions) + usize::from(products);
         let leaf_weight = 3 * leaves.len().max(1) as u32;
         let composite_weight = if depth == 0 { 0 } else { 2 * composite_kinds as u32 };

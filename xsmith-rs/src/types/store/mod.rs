@@ -63,6 +63,7 @@ mod vars;
 
 pub use domain::{Domain, TypeError};
 
+use super::heads::Producible;
 use super::system::TypeSystem;
 use super::term::{Type, TypeVar};
 use classes::Classes;
@@ -106,6 +107,8 @@ pub struct TypeStore {
     trail: Trail,
     /// Classes whose domain changed, to propagate along their edges.
     dirty: Vec<TypeVar>,
+    /// The heads concretization builds types of, when it can.
+    producible: Option<Arc<Producible>>,
 }
 
 impl TypeStore {
@@ -122,7 +125,21 @@ impl TypeStore {
             vars: Vars::default(),
             trail: Trail::default(),
             dirty: Vec::new(),
+            producible: None,
         }
+    }
+
+    /// Makes concretization pick only types built of `producible` heads
+    /// where any fits (types of which the program can hold values), and
+    /// others only when none does.
+    ///
+    /// ```
+    /// use xsmith::types::{TypeStore, TypeSystem};
+    /// let mut store = TypeStore::new(TypeSystem::new().into());
+    /// store.set_producible(None);
+    /// ```
+    pub fn set_producible(&mut self, producible: Option<Arc<Producible>>) {
+        self.producible = producible;
     }
 
     /// The type system.

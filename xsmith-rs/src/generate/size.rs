@@ -1,0 +1,113 @@
+//! Steering a program towards `--size` nodes: past it, every hole is
+//! filled as past the depth bound (see `choose` and `construct`); a
+//! program finished below it grows its root's list by one element at a
+//! time (a new hole at the end, typed as the list's elements are), so
+//! programs land near the size asked for at any depth.
+
+use super::Generator;
+use crate::grammar::FieldKind;
+use crate::hooks::ChildTypes;
+use crate::program::Program;
+use crate::tree::{NodeId, Slot};
+
+impl Generator<'_> {
+    /// Whether the hole at `node` is filled as past the bounds: deeper than
+    /// `--max-depth`, or in a program that already has `--size` nodes.
+    pub(super) fn past_bounds(&self, program: &Program, node: NodeId) -> bool {
+        let size = self.options.size;
+        program.node(node).depth >= self.options.max_depth || (size > 0 && program.len() >= size)
+    }
+
+    /// When the program is finished below `--size` nodes, adds a hole at
+    /// the end of the root's last list field and returns `true`; `false`
+    /// when it has the size asked for, or its root has no list to grow.
+    pub(super) fn grow(&mut self, program: &mut Program) -> bool {
+        if self.options.size == 0 || program.len() >= self.options.size {
+            return false;
+        }
+        let spec = self.spec;
+        let root = program.root();
+        let production = spec.production(program.node(root).production);
+        let Some((slot, field)) = production
+            .fields()
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, field)| matches!(field.kind(), FieldKind::List(..)))
+        else {
+            return false;
+        };
+        let FieldKind::List(element_type, _) = field.kind() else {
+            unreachable!("the field was found as a list")
+        };
+        let Slot::List(elements) = &program.node(root).slots[slot] else {
+            unreachable!("a list field has a list slot")
+        };
+        let position = elements.len();
+        let depth = program.node(root).depth + spec.properties(program.node(root).production).depth_increase;
+        let hole = program.add_hole(*element_type, Some(root), depth);
+        program.tree.insert_into_list(root, slot, position, hole);
+        self.type_new_element(program, root, slot, hole);
+        program.pending_holes.push(hole);
+        true
+    }
+
+    /// Gives element `hole`, just added at the end of list slot `slot` of
+    /// `parent`, the type the parent's `type_info` gives that element.
+    fn type_new_element(&self, program: &mut Program, parent: NodeId, slot: usize, hole: NodeId) {
+        let spec = self.spec;
+        let id = program.node(parent).production;
+        let production = spec.production(id);
+        let slots = program.node(parent).slots.clone();
+        let Some(typing) = program.typing.as_mut() else {
+            return;
+        };
+        let Some(node_type) = typing.types[parent.index()].clone() else {
+            return;
+        };
+        let field_lens: Vec<(&str, usize)> = production
+            .fields()
+            .iter()
+            .zip(&slots)
+            .filter_map(|(field, slot)| match slot {
+                Slot::Child(_) => Some((field.name(), 1)),
+                Slot::List(children) => Some((field.name(), children.len())),
+                Slot::Data(_) => None,
+            })
+            .collect();
+        // The types of the first child of each earlier field, as when the
+        // node was made.
+        let earlier: Vec<(&str, crate::types::Type)> = production
+            .fields()
+            .iter()
+            .zip(&slots)
+            .take(slot)
+            .filter_map(|(field, slot)| {
+                let first = match slot {
+                    Slot::Child(child) => *child,
+                    Slot::List(children) => *children.first()?,
+                    Slot::Data(_) => return None,
+                };
+                Some((field.name(), typing.types[first.index()].clone()?))
+            })
+            .collect();
+        let field = &production.fields()[slot];
+        let Slot::List(elements) = &slots[slot] else {
+            unreachable!("a list field has a list slot")
+        };
+        let info = spec.type_info(id);
+        let function = info.children.iter().find(|(name, _)| name == field.name());
+        let ty = match function {
+            Some((_, function)) => function(&mut ChildTypes {
+                store: &mut typing.store,
+                node_type,
+                index: elements.len() - 1,
+                len: elements.len(),
+                field_lens: &field_lens,
+                earlier: &earlier,
+            }),
+            None => typing.store.fresh(),
+        };
+        typing.types[hole.index()] = Some(ty);
+    }
+}

@@ -1,0 +1,172 @@
+//! Type heads: a type's outermost constructor (a base or nominal type, a
+//! generic constructor, function, product or record), the abstraction in
+//! which generation reasons about which types it can still produce. A
+//! [`Producible`] set of heads restricts the types concretization invents
+//! to those a program can actually hold a value of.
+
+use super::term::{BaseId, GenericId, NominalId, Type};
+use super::TypeSystem;
+
+/// A type's outermost constructor, with the outermost constructor of its
+/// key part: a generic type's first argument, a function's result (an
+/// `array<string>` can only be made where a `string` can, a function that
+/// returns an array only where an array can).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Head {
+    Base(BaseId),
+    Nominal(NominalId),
+    /// A generic type and the head of its first argument (`None`: it has
+    /// none).
+    Generic(GenericId, Option<Simple>),
+    /// A function whose result has this head.
+    Function(Simple),
+    Product,
+    Record,
+}
+
+/// A type's outermost constructor alone: the key part of a [`Head`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Simple {
+    Base(BaseId),
+    Nominal(NominalId),
+    Generic(GenericId),
+    Function,
+    Product,
+    Record,
+}
+
+impl Head {
+    /// The outermost constructor alone.
+    pub(crate) fn simple(self) -> Simple {
+        match self {
+            Head::Base(b) => Simple::Base(b),
+            Head::Nominal(n) => Simple::Nominal(n),
+            Head::Generic(g, _) => Simple::Generic(g),
+            Head::Function(_) => Simple::Function,
+            Head::Product => Simple::Product,
+            Head::Record => Simple::Record,
+        }
+    }
+}
+
+/// Every head of a type system, in a fixed order (its index is a head's
+/// bit in a [`HeadSet`]): bases, nominal records, product and record, then
+/// each generic constructor and function with each key part.
+pub(crate) fn heads(system: &TypeSystem) -> Vec<Head> {
+    let mut simple: Vec<Simple> = system.bases().into_iter().filter_map(|t| simple_of(&t)).collect();
+    simple.extend(system.nominal_types().iter().filter_map(simple_of));
+    simple.extend([Simple::Product, Simple::Record]);
+    let mut heads: Vec<Head> = simple
+        .iter()
+        .map(|&s| match s {
+            Simple::Base(b) => Head::Base(b),
+            Simple::Nominal(n) => Head::Nominal(n),
+            Simple::Product => Head::Product,
+            _ => Head::Record,
+        })
+        .collect();
+    simple.extend(system.generic_ids().map(Simple::Generic));
+    simple.push(Simple::Function);
+    for g in system.generic_ids() {
+        match system.variances(g).is_empty() {
+            true => heads.push(Head::Generic(g, None)),
+            false => heads.extend(simple.iter().map(|&s| Head::Generic(g, Some(s)))),
+        }
+    }
+    heads.extend(simple.iter().map(|&s| Head::Function(s)));
+    heads
+}
+
+/// The outermost constructor of a type that is not a variable.
+pub(crate) fn simple_of(ty: &Type) -> Option<Simple> {
+    Some(match ty {
+        Type::Var(_) => return None,
+        Type::Base(b) => Simple::Base(*b),
+        Type::Nominal(n) => Simple::Nominal(*n),
+        Type::Generic(g, _) => Simple::Generic(*g),
+        Type::Function(_) => Simple::Function,
+        Type::Product(_) => Simple::Product,
+        Type::Record(_) => Simple::Record,
+    })
+}
+
+/// The head of a type whose outermost constructor and key part are not
+/// variables.
+pub(crate) fn head_of(ty: &Type) -> Option<Head> {
+    Some(match ty {
+        Type::Var(_) => return None,
+        Type::Base(b) => Head::Base(*b),
+        Type::Nominal(n) => Head::Nominal(*n),
+        Type::Generic(g, args) => match args.first() {
+            Some(arg) => Head::Generic(*g, Some(simple_of(arg)?)),
+            None => Head::Generic(*g, None),
+        },
+        Type::Function(f) => Head::Function(simple_of(&f.1)?),
+        Type::Product(_) => Head::Product,
+        Type::Record(_) => Head::Record,
+    })
+}
+
+/// A set of heads of one type system, as bits in the order of [`heads`]
+/// (a type system with more than 64 heads has its extra heads folded onto
+/// the last bit, which only makes the sets larger: safe for reasoning that
+/// over-approximates what can be produced).
+pub(crate) type HeadSet = u64;
+
+/// The set with every head.
+pub(crate) const ALL_HEADS: HeadSet = u64::MAX;
+
+/// The bit of head number `index`.
+pub(crate) fn bit(index: usize) -> HeadSet {
+    1 << index.min(63)
+}
+
+/// The heads of which a program can produce values: concretization picks
+/// types built of these alone when it can (see
+/// [`TypeStore::set_producible`]).
+#[derive(Clone, Debug)]
+pub struct Producible {
+    heads: Vec<Head>,
+    set: HeadSet,
+}
+
+impl Producible {
+    /// The producible heads `set` (bits in the order of [`heads`]).
+    pub(crate) fn new(system: &TypeSystem, set: HeadSet) -> Producible {
+        Producible {
+            heads: heads(system),
+            set,
+        }
+    }
+
+    /// Whether every head of ground type `ty` is producible.
+    pub(crate) fn allows(&self, ty: &Type) -> bool {
+        let own = match head_of(ty) {
+            Some(head) => self.allows_head(head),
+            None => true,
+        };
+        own && match ty {
+            // A function's parameters are a product its values never are:
+            // what must be producible is each parameter and the result.
+            Type::Function(f) => {
+                let params = match &f.0 {
+                    Type::Product(items) => items.iter().all(|item| self.allows(item)),
+                    other => self.allows(other),
+                };
+                params && self.allows(&f.1)
+            }
+            _ => ty.parts().into_iter().all(|part| self.allows(part)),
+        }
+    }
+
+    /// Whether values of head `head` can be produced.
+    pub(crate) fn allows_head(&self, head: Head) -> bool {
+        let index = self.heads.iter().position(|&h| h == head);
+        index.map_or(true, |i| self.set & bit(i) != 0)
+    }
+
+    /// Whether every head is producible (nothing to restrict).
+    pub(crate) fn is_everything(&self) -> bool {
+        (0..self.heads.len()).all(|i| self.set & bit(i) != 0)
+    }
+}
