@@ -79,3 +79,10 @@ fn the_header_keeps_int32_and_prints_alike() {
         );
     }
 }
+
+/// Issue 14: at these depths and seeds a record type came to contain itself
+/// (`type variable ?181 would contain itself`).
+#[test]
+fn seeds_whose_record_type_once_contained_itself_agree() {
+    javascript().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
+}
