@@ -22,12 +22,16 @@ pub const DEFAULT_PROGRAMS: u64 = 20_000;
 pub const PROGRAMS_PER_DEPTH: u64 = 2_000;
 
 /// Generates (and renders) the programs of `seeds` at default options but
-/// `max_depth` (when given), and panics listing every one that fails, each
+/// `max_depth` (when given) and an hour's time limit, and panics listing every one that fails, each
 /// with the command that regenerates it. Prints the average and largest
 /// size reached, in nodes.
 pub fn assert_generates(fuzzer: &Fuzzer, max_depth: Option<u32>, seeds: Range<u64>) {
     let options = Options {
         max_depth: max_depth.unwrap_or(Options::default().max_depth),
+        // Not the default 10 s of wall time: on a loaded machine, in the
+        // test profile, a large program could pass it, and this test is
+        // about failures, not speed.
+        time_limit: std::time::Duration::from_secs(3600),
         ..Options::default()
     };
     let spec = (fuzzer.spec)().expect("the spec assembles");
