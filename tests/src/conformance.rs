@@ -253,6 +253,19 @@ impl CannedFuzzer<'_> {
         texts
     }
 
+    /// Checks that each `(max_depth, seed)` of `cases` generates, at
+    /// default options but that depth, a program every implementation of
+    /// the fuzzer runs to the same output: for seeds that once failed.
+    pub fn check_seeds_agree(&self, cases: &[(u32, u64)]) {
+        for &(max_depth, seed) in cases {
+            let options = Options {
+                max_depth,
+                ..Options::default()
+            };
+            assert_programs_agree(self.fuzzer, self.fuzzer.implementations, &options, seed..seed + 1);
+        }
+    }
+
     /// Checks that the same seed gives the same bytes from two generators.
     pub fn check_same_seed_same_bytes(&self) {
         let spec = (self.fuzzer.spec)().unwrap();

@@ -1,7 +1,8 @@
 //! Helpers shared by the cross-crate tests in `tests/tests/`: generated
 //! programs run, through the engine's own [`Campaign`](xsmith::Campaign), on
 //! real language implementations (see [`conformance`]); and the test
-//! fuzzers that exercise the engine ([`names`], [`typed`]).
+//! fuzzers that exercise the engine ([`names`], [`typed`]); and the check
+//! that generation never fails ([`total`]).
 //!
 //! A missing implementation is a test failure that names the Debian package
 //! providing it, never a silent skip; `./test.sh` installs them.
@@ -23,6 +24,7 @@ pub mod choices;
 pub mod conformance;
 pub mod functions;
 pub mod names;
+pub mod total;
 pub mod typed;
 
 /// The code of the repository's README, run as doctests (its "Writing a

@@ -196,3 +196,10 @@ fn the_es2015_group_calls_math_imul_and_still_agrees() {
     assert!(!report.ends_with("failed 0\n"), "{report}");
     xsmith_tests::conformance::assert_programs_agree(&FUZZER, FUZZER.implementations, &es2015, 0..100);
 }
+
+/// Issue 14: at these depths and seeds a record type came to contain itself
+/// (`type variable ?181 would contain itself`).
+#[test]
+fn seeds_whose_record_type_once_contained_itself_agree() {
+    javascript().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
+}

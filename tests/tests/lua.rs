@@ -22,3 +22,10 @@ fn programs_agree_on_lua51_lua54_and_luajit() {
 fn the_same_seed_gives_the_same_bytes() {
     lua().check_same_seed_same_bytes();
 }
+
+/// Issue 14: at these depths and seeds a record type came to contain itself
+/// (`type variable ?181 would contain itself`).
+#[test]
+fn seeds_whose_record_type_once_contained_itself_agree() {
+    lua().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
+}

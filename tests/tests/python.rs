@@ -64,3 +64,10 @@ fn nonlocal_programs_agree() {
         assert_programs_agree(&FUZZER, FUZZER.implementations, &options, seed..seed + 1);
     }
 }
+
+/// Issue 14: at these depths and seeds a record type came to contain itself
+/// (`type variable ?181 would contain itself`).
+#[test]
+fn seeds_whose_record_type_once_contained_itself_agree() {
+    python().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
+}

@@ -837,6 +837,30 @@ fn a_collapse_that_makes_a_domain_contain_itself_fails() {
     assert!(s.ground_sub(&t, &u));
 }
 
+#[test]
+fn a_blank_variable_joining_a_record_that_mentions_it_fails() {
+    // Issue 14's `--max-depth 8 --seed 2080079`: `r` must be a record with
+    // at least a field `a` of type `cell<cell<v>>`, and `cell<r> = cell<v>`
+    // asks `r = v`. `v` has no constraint of its own, so it used to just
+    // join `r`'s class, which then contained itself (and concretizing it
+    // overflowed the stack); that must fail, changing nothing.
+    let s = Sys::new();
+    let mut store = s.store();
+    let v = store.fresh();
+    let r = store.fresh_record(vec![("a", s.cell(&s.cell(&v)))]);
+    let before = store.dump();
+    assert!(matches!(
+        store.unify(&s.cell(&r), &s.cell(&v)),
+        Err(TypeError::Infinite(_))
+    ));
+    assert!(!store.can_unify(&r, &v));
+    assert!(store.unify(&v, &r).is_err());
+    assert_eq!(store.dump(), before);
+    // v is still free to be anything finite.
+    store.unify(&v, &s.int).unwrap();
+    assert!(store.can_unify(&r, &Type::record(vec![("a", s.cell(&s.cell(&s.int)))])));
+}
+
 // ----- records above several records -----
 
 #[test]

@@ -151,16 +151,20 @@ pub(crate) fn harmless_bindings<'b>(around: &Around, visible: &'b [Binding], acc
 }
 
 /// How many visible bindings a reference tries to unify with, at most,
-/// among those whose fit a quick look at the types cannot decide: this
-/// bounds the work per reference (a trial unification each) however many
-/// variables are in sight (what remains per reference is a cheap pass over
-/// the visible bindings).
+/// among those whose fit a quick look at the types cannot decide, once one
+/// fits: this bounds the work of gathering the bindings to draw from (a
+/// trial unification each) however many variables are in sight. Until one
+/// fits, every binding is tried: a reference whose hole's type unifies with
+/// a binding in sight must find it, or a hole that only a reference can
+/// fill (a callee of a function type, with no lambdas or lifting) fails
+/// with the binding in sight.
 pub(crate) const MAX_BINDING_TRIALS: usize = 6;
 
 /// The bindings among `bindings` that a reference of `reference` at `node`
-/// may point at (see [`binding_fits`]), except that at most
-/// [`MAX_BINDING_TRIALS`] undecided ones are tried, in order; with
-/// `first_only`, stops at the first that fits.
+/// may point at (see [`binding_fits`]), in order, except that undecided
+/// ones are tried only while none fits or fewer than
+/// [`MAX_BINDING_TRIALS`] have been; with `first_only`, stops at the first
+/// that fits. It is empty only when none fits.
 pub(crate) fn fitting_bindings<'b>(
     spec: &Spec,
     bindings: &[&'b Binding],
@@ -175,7 +179,7 @@ pub(crate) fn fitting_bindings<'b>(
     for &binding in bindings {
         let fits = match quick_fit(spec, binding, access, reference, node, typing.as_deref()) {
             Some(fits) => fits,
-            None if trials < MAX_BINDING_TRIALS => {
+            None if trials < MAX_BINDING_TRIALS || fitting.is_empty() => {
                 trials += 1;
                 binding_fits(spec, binding, access, reference, node, typing.as_deref_mut())
             }
@@ -346,6 +350,97 @@ mod tests {
             }
         }
         assert!(checked > 10, "the sample has read-only bindings in sight ({checked})");
+    }
+
+    /// A typed language of one expression: a number or a reference.
+    fn typed_references() -> Spec {
+        use crate::component::{Component, ProductionDecl};
+        use crate::grammar::DataInit;
+        use crate::properties::{Piece, Renderer, TypeInfo};
+        use crate::scopes::ReferenceInfo;
+        use crate::types::TypeSystem;
+        let mut c = Component::new("typed-references");
+        c.production(ProductionDecl::new("Program").child("body", "Expr"))
+            .production(ProductionDecl::new("Expr").abstract_())
+            .production(
+                ProductionDecl::new("Num")
+                    .supertype("Expr")
+                    .data("value", DataInit::new(|r| r.int_in(0, 9))),
+            )
+            .production(
+                ProductionDecl::new("Ref")
+                    .supertype("Expr")
+                    .data("name", DataInit::new(|_| "")),
+            );
+        c.type_info("Program", TypeInfo::new(|s| s.fresh()).child("body", |c| c.fresh()))
+            .type_info("Num", TypeInfo::new(|s| s.base("num")))
+            .type_info("Ref", TypeInfo::new(|s| s.fresh()))
+            .reference_info("Ref", ReferenceInfo::new("name", Access::Read));
+        for (name, field) in [("Program", "body"), ("Num", "value"), ("Ref", "name")] {
+            c.render(name, Renderer::Template(vec![Piece::Field(field)]));
+        }
+        let mut system = TypeSystem::new();
+        for base in ["num", "str", "bool"] {
+            system.base(base);
+        }
+        system.allow_functions(true);
+        Spec::assemble_typed("Program", system, [c]).expect("the spec is well formed")
+    }
+
+    #[test]
+    fn a_binding_that_fits_is_found_however_many_undecided_ones_come_first() {
+        // Issue 14: a hole requiring `(?, ?, ?) -> num` failed with
+        // `(str, bool, str) -> num` in sight, when more than
+        // MAX_BINDING_TRIALS bindings with open types (parameters, other
+        // functions) came first and used up the trials.
+        let spec = typed_references();
+        let reference = spec.lookup("Ref").unwrap();
+        let system = spec.type_system().unwrap().clone();
+        let mut program = Program::new(spec.lookup("Program").unwrap(), Some(&system));
+        let typing = program.typing.as_mut().unwrap();
+        let store = &mut typing.store;
+        let (num, str_, boolean) = (store.base("num"), store.base("str"), store.base("bool"));
+        let open: Vec<Type> = (0..3).map(|_| store.fresh()).collect();
+        let required = Type::function(open, num.clone());
+        let binding = |index: usize, ty: Type| Binding {
+            name: format!("v{index}"),
+            binder: NodeId(index as u32),
+            ty: Some(ty),
+            writable: false,
+            style: crate::scopes::BinderStyle::Definition,
+        };
+        // Open functions of another result, or arity: each needs a trial.
+        let mut bindings: Vec<Binding> = (0..MAX_BINDING_TRIALS + 2)
+            .map(|i| {
+                let params = (0..i % 3).map(|_| store.fresh()).collect();
+                binding(i, Type::function(params, str_.clone()))
+            })
+            .collect();
+        let fits = binding(bindings.len(), Type::function(vec![str_.clone(), boolean, str_], num));
+        bindings.push(fits.clone());
+        typing.types[0] = Some(required);
+        let all: Vec<&Binding> = bindings.iter().collect();
+        let node = NodeId(0);
+        let first = fitting_bindings(
+            &spec,
+            &all,
+            Access::Read,
+            reference,
+            node,
+            program.typing.as_mut(),
+            true,
+        );
+        assert_eq!(first, vec![&fits]);
+        let every = fitting_bindings(
+            &spec,
+            &all,
+            Access::Read,
+            reference,
+            node,
+            program.typing.as_mut(),
+            false,
+        );
+        assert_eq!(every, vec![&fits]);
     }
 
     #[test]

@@ -41,12 +41,10 @@ impl TypeStore {
                     && data.pending_lower.is_empty()
             };
             if x != y && blank(x) {
-                self.classes.join(x, y, &mut self.trail);
-                return Ok(());
+                return self.join_blank(x, y);
             }
             if x != y && blank(y) {
-                self.classes.join(y, x, &mut self.trail);
-                return Ok(());
+                return self.join_blank(y, x);
             }
             if x != y && (isolated(x) || isolated(y)) {
                 return self.merge(vec![x, y]);
@@ -60,6 +58,17 @@ impl TypeStore {
         }
         self.subtype(a, b)?;
         self.subtype(b, a)
+    }
+
+    /// Puts blank variable `blank` into the class of `other`, unless
+    /// `other`'s domain mentions it: a record with a field whose type holds
+    /// `blank` would then contain itself.
+    fn join_blank(&mut self, blank: TypeVar, other: TypeVar) -> Result<(), TypeError> {
+        self.classes.join(blank, other, &mut self.trail);
+        if self.domain_occurs(other, self.domain(other)) {
+            return Err(TypeError::Infinite(other));
+        }
+        Ok(())
     }
 
     /// `sub <: sup`, by what each side resolves to.
