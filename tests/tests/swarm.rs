@@ -66,19 +66,16 @@ fn calc_300_swarm_programs_agree() {
 }
 
 #[test]
-#[ignore = "needs inhabitation (issue 14 item 1)"]
 fn lua_300_swarm_programs_agree() {
     agree(&xsmith_lua::FUZZER);
 }
 
 #[test]
-#[ignore = "needs inhabitation (issue 14 item 1)"]
 fn javascript_300_swarm_programs_agree() {
     agree(&xsmith_javascript::FUZZER);
 }
 
 #[test]
-#[ignore = "needs inhabitation (issue 14 item 1)"]
 fn python_300_swarm_programs_agree() {
     agree(&xsmith_python::FUZZER);
 }

@@ -610,6 +610,7 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             _ => None,
         };
         let mut own = None;
+        let partial = (args.print_tree).then(|| (source.clone(), drawn.clone()));
         let result = match drawn {
             Some(options) => match Generator::new(&spec, options.clone()) {
                 Ok(g) => {
@@ -634,6 +635,10 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             Err((error, command)) => {
                 // The batch goes on: one failing program loses no other.
                 failed += 1;
+                if let Some((source, drawn)) = partial {
+                    let options = drawn.unwrap_or_else(|| generator.options().clone());
+                    eprint!("{}", partial_outline(&spec, options, &source));
+                }
                 eprintln!("{}: error: {label}: {error}\n  regenerate with: {command}", fuzzer.name);
                 continue;
             }
@@ -670,6 +675,18 @@ fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             "{failed} of {count} programs could not be generated"
         ))),
     }
+}
+
+/// The outline of the program of `source` as far as its generation got
+/// (generation is deterministic: the same failure, with the tree built
+/// until then), for `--print-tree` of a program that could not be made.
+fn partial_outline(spec: &crate::spec::Spec, options: Options, source: &Source) -> String {
+    let Ok(mut generator) = Generator::new(spec, options) else {
+        return String::new();
+    };
+    let mut program = generator.start();
+    let _ = generator.complete(&mut program, &mut source.random());
+    program.outline(spec.grammar())
 }
 
 /// A seed for runs that name none: from the clock and the process id.

@@ -125,7 +125,7 @@ pub enum Source {
 }
 
 impl Source {
-    fn random(&self) -> Random {
+    pub(crate) fn random(&self) -> Random {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),
             Source::Bytes { bytes, offset, .. } => Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec()),

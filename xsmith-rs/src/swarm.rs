@@ -26,6 +26,12 @@
 //!
 //! The limits (`--max-nodes`, `--time-limit`) stay the base's.
 //!
+//! A drawn subset may leave no way to make a program (no group left that
+//! makes an expression of any type): the generator says so at start-up
+//! ([`OptionError::Uninhabited`](crate::OptionError)), and the next
+//! configuration of the same stream is drawn, up to [`DRAWS`] times, after
+//! which the program has the base's groups (with the drawn sizes).
+//!
 //! The default probability is 1/2: Groce et al. omit each feature with a
 //! coin toss, which maximises the variety of subsets (each of the `2^n` is
 //! equally likely), and Csmith's swarm mode does the same.
@@ -44,6 +50,7 @@
 //! assert!(options.iter().all(|o| (1..=7).contains(&o.max_depth) && (1..=3).contains(&o.type_max_depth)));
 //! ```
 
+use crate::generate::Generator;
 use crate::options::Options;
 use crate::random::Random;
 use crate::spec::Spec;
@@ -93,11 +100,27 @@ impl Swarm {
     pub fn options(&self, spec: &Spec, base: &Options, seed: u64) -> Options {
         let mut random = Random::from_seed_on_stream(seed, SWARM_STREAM);
         let mut options = base.clone();
+        for _ in 0..DRAWS {
+            options = self.draw(spec, base, &mut random);
+            if Generator::new(spec, options.clone()).is_ok() {
+                return options;
+            }
+        }
+        Options {
+            with: base.with.clone(),
+            without: base.without.clone(),
+            ..options
+        }
+    }
+
+    /// One configuration drawn from `random`.
+    fn draw(&self, spec: &Spec, base: &Options, random: &mut Random) -> Options {
+        let mut options = base.clone();
         let off_by_default = |group: &str| spec.features_off_by_default().iter().any(|g| g == group);
         let named = |names: &[String], group: &str| names.iter().any(|n| n == group);
         for group in self.groups(spec) {
             let on = named(&base.with, group) || !(off_by_default(group) || named(&base.without, group));
-            if !on || self.keeps(&mut random) {
+            if !on || self.keeps(random) {
                 continue;
             }
             options.with.retain(|name| name != group);
@@ -105,8 +128,8 @@ impl Swarm {
                 options.without.push(group.to_string());
             }
         }
-        options.max_depth = draw_in(&mut random, 1, (base.max_depth.saturating_mul(3) / 2).max(1));
-        options.type_max_depth = draw_in(&mut random, 1, base.type_max_depth.saturating_add(1));
+        options.max_depth = draw_in(random, 1, (base.max_depth.saturating_mul(3) / 2).max(1));
+        options.type_max_depth = draw_in(random, 1, base.type_max_depth.saturating_add(1));
         options
     }
 
@@ -129,6 +152,11 @@ impl Swarm {
         random.below(STEPS) < threshold
     }
 }
+
+/// How many configurations are drawn for one program, at most, before it
+/// falls back to the base's groups: each subset that leaves no way to make
+/// a program is drawn again.
+pub const DRAWS: usize = 16;
 
 /// A number drawn uniformly in `low ..= high`.
 fn draw_in(random: &mut Random, low: u32, high: u32) -> u32 {

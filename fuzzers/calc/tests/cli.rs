@@ -304,3 +304,15 @@ fn a_swarm_program_regenerates_from_its_header() {
         assert!(!text.lines().next().unwrap().contains("--without"), "{text}");
     }
 }
+
+/// A program that cannot be generated (past a node budget of 4) still
+/// shows, with `--print-tree`, the tree as far as generation got: its
+/// holes, and the error naming where generation stopped.
+#[test]
+fn print_tree_shows_the_partial_tree_of_a_failing_program() {
+    let output = calc(&["--seed", "0", "--max-nodes", "4", "--print-tree"]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("(hole "), "the partial tree: {stderr}");
+    assert!(stderr.contains("node budget"), "{stderr}");
+}
