@@ -393,13 +393,14 @@ fn parts_needed(store: &TypeStore, heads: &[Head], ty: &Type, node_type: ProdId,
         },
         _ => Vec::new(),
     };
-    // A function's parameters are a product no value has: what is needed
-    // is each parameter.
+    // A function value holds no value of its parameters' or its result's
+    // types: the production that makes it (a lambda, a definition a
+    // reference lifts) needs its body, and its own needs say so. Asking the
+    // child's node type for them would be wrong where that node type only
+    // names functions (a call's callee in a language without function
+    // values).
     let parts: Vec<&Type> = match &resolved {
-        Type::Function(f) => match &f.0 {
-            Type::Product(items) => items.iter().chain([&f.1]).collect(),
-            _ => vec![&f.1],
-        },
+        Type::Function(_) => Vec::new(),
         _ => resolved.parts().into_iter().collect(),
     };
     for part in parts.into_iter().chain(&known_fields) {
