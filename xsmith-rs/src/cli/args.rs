@@ -1,0 +1,237 @@
+//! The arguments of the standard command line: generation, `diff` and
+//! `reduce`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Parser;
+
+use crate::campaign::Shard;
+use crate::options::{self, Options};
+use crate::swarm::{self, Swarm};
+
+/// The options of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--seed", "4", "--count", "10", "--output-dir", "out", "--with", "division"]);
+/// assert_eq!((args.seed, args.count, args.options().with), (Some(4), Some(10), vec!["division".to_string()]));
+/// assert!(args.command.is_none());
+/// ```
+#[derive(Parser, Debug)]
+#[command(
+    about = "Generates random conforming programs.",
+    long_about = None,
+    disable_version_flag = true,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Args {
+    /// Seed of the first program (default: a random seed, written in the header).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// How many programs to write to --output-dir (program i uses seed --seed + i).
+    #[arg(long, value_name = "N", requires = "output_dir")]
+    pub count: Option<u64>,
+    /// Directory for --count programs, named <seed>.<extension>.
+    #[arg(long, value_name = "DIR")]
+    pub output_dir: Option<PathBuf>,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: Options,
+    /// Swarm testing: each program draws its own configuration.
+    #[command(flatten)]
+    pub swarm: SwarmArgs,
+    /// Generate from the bytes of FILE instead of a seed (program i of --count
+    /// reads from offset --bytes-offset + i).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "swarm"])]
+    pub bytes: Option<PathBuf>,
+    /// Where in the --bytes file reading starts.
+    #[arg(long, value_name = "N", default_value_t = 0, requires = "bytes")]
+    pub bytes_offset: usize,
+    /// Generate from the choice sequence in FILE (as --save-choices writes
+    /// it) instead of a seed; any sequence gives a valid program.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "count"])]
+    pub choices: Option<PathBuf>,
+    /// Write each program's choice sequence to PATH (with --count, to
+    /// PATH/<seed>.choices); --choices PATH regenerates the program.
+    #[arg(long, value_name = "PATH")]
+    pub save_choices: Option<PathBuf>,
+    /// Also print each program's tree to standard error.
+    #[arg(long)]
+    pub print_tree: bool,
+    /// Print, to standard error, how often each production was offered and chosen.
+    #[arg(long)]
+    pub log_choices: bool,
+    /// Print the fuzzer's name and version.
+    #[arg(long)]
+    pub version: bool,
+    /// A subcommand instead of generating.
+    #[command(subcommand)]
+    pub command: Option<Subcommand>,
+}
+
+/// The subcommands of the standard command line.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--shard", "2/4"]);
+/// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!("not diff") };
+/// assert_eq!(diff.shard, xsmith::Shard { index: 2, count: 4 });
+/// ```
+#[derive(clap::Subcommand, Debug)]
+pub enum Subcommand {
+    /// Run a differential campaign: each program on every implementation,
+    /// saving every difference, crash, timeout and rejection.
+    Diff(Box<DiffArgs>),
+    /// Reduce findings: shrink each one's choice sequence while its
+    /// program shows the same bug (the same signature); the result goes to
+    /// FINDING_DIR/reduced/.
+    Reduce(ReduceArgs),
+}
+
+/// The options of `reduce` (and of `diff --reduce`).
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "reduce", "findings/differ-7", "--time-budget", "30"]);
+/// let Some(xsmith::cli::Subcommand::Reduce(reduce)) = args.command else { panic!("not reduce") };
+/// assert_eq!(reduce.findings.len(), 1);
+/// assert_eq!(reduce.reduction.time_budget.as_secs(), 30);
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct ReduceArgs {
+    /// The finding directories to reduce (as `diff` saves them).
+    #[arg(value_name = "FINDING_DIR", required = true)]
+    pub findings: Vec<PathBuf>,
+    /// How candidates are run.
+    #[command(flatten)]
+    pub reduction: ReductionArgs,
+}
+
+/// How a reduction runs its candidates.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ReductionArgs {
+    /// How many candidates run at once (default: the number of cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
+    pub reduce_jobs: Option<u64>,
+    /// Time for each finding's reduction, after which the best so far is kept.
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = options::parse_seconds)]
+    pub time_budget: Duration,
+}
+
+/// The options of `diff`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "diff", "--count", "5", "--impl", "a=sh {}", "--max-depth", "3"]);
+/// let Some(xsmith::cli::Subcommand::Diff(diff)) = args.command else { panic!() };
+/// assert_eq!((diff.count, diff.generation.max_depth), (5, 3));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct DiffArgs {
+    /// How many programs the campaign has (over all shards).
+    #[arg(long, value_name = "N")]
+    pub count: u64,
+    /// Seed of the first program; program i uses seed START + i (default: random).
+    #[arg(long, value_name = "START")]
+    pub seed: Option<u64>,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: Options,
+    /// Swarm testing: each program draws its own configuration.
+    #[command(flatten)]
+    pub swarm: SwarmArgs,
+    /// An implementation to run programs on, NAME=COMMAND, with {} in COMMAND
+    /// for the program file (repeatable; the first drops the fuzzer's defaults).
+    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    pub implementations: Vec<String>,
+    /// How many programs run at once (default: the number of cores).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+    /// Wall-clock limit of one run; past it its whole process group is killed.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
+    pub timeout: Duration,
+    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none).
+    #[arg(long, value_name = "MIB", default_value_t = 4096)]
+    pub memory_limit: u64,
+    /// Where findings and the campaign's journal are saved.
+    #[arg(long, value_name = "DIR", default_value = "findings")]
+    pub findings: PathBuf,
+    /// Run only shard K of N: the programs i with i % N == K - 1.
+    #[arg(long, value_name = "K/N", default_value = "1/1")]
+    pub shard: Shard,
+    /// Continue the newest journal of this same campaign in --findings.
+    #[arg(long, requires = "seed")]
+    pub resume: bool,
+    /// Reduce each finding after the campaign (see `reduce`).
+    #[arg(long)]
+    pub reduce: bool,
+    /// A known-bugs file (`SIGNATURE = DESCRIPTION` a line), besides the
+    /// fuzzer's own: findings of those signatures do not fail the campaign.
+    #[arg(long, value_name = "FILE")]
+    pub known: Vec<PathBuf>,
+    /// How reductions run.
+    #[command(flatten)]
+    pub reduction: ReductionArgs,
+}
+
+/// `--swarm` and `--swarm-probability`, of generation and `diff` alike.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--swarm", "--swarm-probability", "0.25"]);
+/// assert_eq!(args.swarm.swarm(), Some(xsmith::swarm::Swarm { probability: 0.25 }));
+/// assert_eq!(xsmith::cli::Args::parse_from(["x"]).swarm.swarm(), None);
+/// assert!(xsmith::cli::Args::try_parse_from(["x", "--swarm", "--swarm-probability", "2"]).is_err());
+/// ```
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SwarmArgs {
+    /// Each program draws, from its seed, a random subset of the feature groups
+    /// and random size options (written in its header).
+    #[arg(long)]
+    pub swarm: bool,
+    /// With --swarm, the probability that each feature group stays on.
+    #[arg(long, value_name = "P", default_value_t = Swarm::default().probability,
+          value_parser = swarm::parse_probability, requires = "swarm")]
+    pub swarm_probability: f64,
+}
+
+impl SwarmArgs {
+    /// The swarm these arguments ask for, if any.
+    ///
+    /// ```
+    /// let args = xsmith::cli::SwarmArgs { swarm: true, swarm_probability: 0.5 };
+    /// assert_eq!(args.swarm(), Some(Default::default()));
+    /// ```
+    pub fn swarm(&self) -> Option<Swarm> {
+        self.swarm.then_some(Swarm {
+            probability: self.swarm_probability,
+        })
+    }
+}
+
+impl Args {
+    /// The generation options these arguments give.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// let args = xsmith::cli::Args::parse_from(["x", "--max-depth", "3", "--without", "Div"]);
+    /// assert_eq!(args.options().max_depth, 3);
+    /// ```
+    pub fn options(&self) -> Options {
+        self.generation.clone()
+    }
+}
+
+/// A seed for runs that name none: from the clock and the process id.
+pub(super) fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // splitmix64's finaliser spreads nearby clock readings apart.
+    let mut z = nanos ^ (u64::from(std::process::id()) << 32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000_000
+}

@@ -1,0 +1,116 @@
+//! `diff`: a differential campaign from the command line, its report, and
+//! `--reduce`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::args::{random_seed, DiffArgs};
+use super::reduce::reduce_findings;
+use crate::campaign::{Campaign, KnownBug};
+use crate::exec::{Implementation, Limits};
+use crate::fuzzer::Fuzzer;
+
+/// Runs `diff`: the campaign, its report on standard output, the summary
+/// line last.
+pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCode {
+    let fail = |status: u8, message: &dyn std::fmt::Display| {
+        eprintln!("{}: error: {message}", fuzzer.name);
+        ExitCode::from(status)
+    };
+    let mut campaign = Campaign::new(fuzzer, &args.findings);
+    match KnownBug::parse(known_bugs) {
+        Ok(bugs) => campaign.known = bugs,
+        Err(e) => return fail(1, &format!("the fuzzer's known bugs: {e}")),
+    }
+    for path in &args.known {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
+        };
+        match KnownBug::parse(&text) {
+            Ok(bugs) => campaign.known.extend(bugs),
+            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
+        }
+    }
+    if !args.implementations.is_empty() {
+        match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
+            Ok(implementations) => {
+                campaign.implementations = implementations;
+                campaign.left_out.clear();
+            }
+            Err(e) => return fail(2, &e),
+        }
+    }
+    campaign.options = args.generation.clone();
+    campaign.swarm = args.swarm.swarm();
+    campaign.first_seed = args.seed.unwrap_or_else(random_seed);
+    campaign.count = args.count;
+    campaign.shard = args.shard;
+    if let Some(jobs) = args.jobs {
+        campaign.jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
+    }
+    campaign.limits = Limits {
+        timeout: args.timeout,
+        memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
+    };
+    campaign.resume = args.resume;
+    campaign.progress = true;
+    let mut report = Report {
+        out: std::io::stdout().lock(),
+        findings: Vec::new(),
+        line: Vec::new(),
+    };
+    match campaign.run_summary(&mut report) {
+        Ok(summary) => {
+            let _ = writeln!(report.out, "{}", summary.tally);
+            if !summary.tally.all_agree() {
+                let _ = writeln!(report.out, "{}", summary.signatures);
+            }
+            if args.reduce {
+                drop(report.out);
+                reduce_findings(fuzzer, &report.findings, &args.reduction);
+            }
+            if summary.succeeded() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
+    }
+}
+
+/// The campaign's report, passed on to standard output, with the
+/// directories of the findings it names kept for `--reduce`.
+struct Report<W: Write> {
+    out: W,
+    findings: Vec<PathBuf>,
+    line: Vec<u8>,
+}
+
+impl<W: Write> Write for Report<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &byte in bytes {
+            if byte != b'\n' {
+                self.line.push(byte);
+                continue;
+            }
+            // A finding's line: `<verdict> seed <seed>: <its directory>`.
+            let line = String::from_utf8_lossy(&self.line).into_owned();
+            if let Some((_, dir)) = line.split_once(": ") {
+                let saved = !line.starts_with("generation-failed") && !dir.starts_with("not saved");
+                if line.contains(" seed ") && saved {
+                    self.findings.push(PathBuf::from(dir));
+                }
+            }
+            self.line.clear();
+        }
+        self.out.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
