@@ -1,14 +1,15 @@
 //! Every feature group of the WebAssembly fuzzer can be switched off
-//! alone: 1,000 modules each generate with no failure.
+//! alone: 300 modules each generate with no failure.
 //!
-//! `XSMITH_GROUP_SEEDS` sets how many modules per group (default 1,000).
+//! `XSMITH_GROUP_SEEDS` sets how many modules per group (default 300, to
+//! keep CI's time; 1,000 per group were checked when inhabitation came in).
 
 use xsmith::{Generator, Options, Source};
 use xsmith_wasm::FUZZER;
 
 #[test]
 fn modules_generate_with_any_group_off() {
-    let seeds = std::env::var("XSMITH_GROUP_SEEDS").map_or(1000, |v| v.parse().expect("a number"));
+    let seeds = std::env::var("XSMITH_GROUP_SEEDS").map_or(300, |v| v.parse().expect("a number"));
     let spec = (FUZZER.spec)().expect("the spec assembles");
     let groups: Vec<String> = spec.feature_groups().iter().map(|g| g.to_string()).collect();
     assert!(groups.len() >= 5, "{groups:?}");
