@@ -274,16 +274,7 @@ impl Generator<'_> {
         let info = self.spec.type_info(chosen);
         let slots = program.node(node).slots.clone();
         let typing = program.typing.as_mut().expect("only typed programs have node types");
-        let field_lens: Vec<(&str, usize)> = production
-            .fields()
-            .iter()
-            .zip(&slots)
-            .filter_map(|(field, slot)| match slot {
-                Slot::Child(_) => Some((field.name(), 1)),
-                Slot::List(children) => Some((field.name(), children.len())),
-                Slot::Data(_) => None,
-            })
-            .collect();
+        let field_lens = field_lengths(production, &slots);
         let mut earlier: Vec<(&str, Type)> = Vec::new();
         for (field, slot) in production.fields().iter().zip(&slots) {
             let children: &[NodeId] = match slot {
@@ -315,4 +306,19 @@ impl Generator<'_> {
             }
         }
     }
+}
+
+/// How many children each child or list field of `production` holds in
+/// `slots`: what `ChildTypes::field_len` answers.
+pub(super) fn field_lengths<'p>(production: &'p crate::grammar::Production, slots: &[Slot]) -> Vec<(&'p str, usize)> {
+    production
+        .fields()
+        .iter()
+        .zip(slots)
+        .filter_map(|(field, slot)| match slot {
+            Slot::Child(_) => Some((field.name(), 1)),
+            Slot::List(children) => Some((field.name(), children.len())),
+            Slot::Data(_) => None,
+        })
+        .collect()
 }

@@ -4,6 +4,7 @@
 //! time (a new hole at the end, typed as the list's elements are), so
 //! programs land near the size asked for at any depth.
 
+use super::construct::field_lengths;
 use super::Generator;
 use crate::grammar::FieldKind;
 use crate::hooks::ChildTypes;
@@ -65,16 +66,7 @@ impl Generator<'_> {
         let Some(node_type) = typing.types[parent.index()].clone() else {
             return;
         };
-        let field_lens: Vec<(&str, usize)> = production
-            .fields()
-            .iter()
-            .zip(&slots)
-            .filter_map(|(field, slot)| match slot {
-                Slot::Child(_) => Some((field.name(), 1)),
-                Slot::List(children) => Some((field.name(), children.len())),
-                Slot::Data(_) => None,
-            })
-            .collect();
+        let field_lens = field_lengths(production, &slots);
         // The types of the first child of each earlier field, as when the
         // node was made.
         let earlier: Vec<(&str, crate::types::Type)> = production
