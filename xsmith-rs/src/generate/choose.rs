@@ -17,6 +17,7 @@
 //!
 //! The survivors are weighed (`choice_weight`) and one is drawn.
 
+use super::inhabitation::Finish;
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
@@ -142,12 +143,25 @@ impl<'s> Generator<'s> {
         }
     }
 
-    /// The least height at which definition `definition`, lifted for a
-    /// reference whose type may take the heads `heads`, finishes.
-    pub(super) fn lift_height(&self, definition: ProdId, heads: HeadSet) -> u32 {
+    /// Whether a subtree of node type `node_type` can be finished with the
+    /// productions switched on (of some type, in a typed spec).
+    pub(super) fn can_make(&self, node_type: ProdId) -> bool {
         match &self.inhabitation {
-            Some(inhabitation) => inhabitation.height(definition, heads, true),
-            None => self.lift_heights[definition.index()],
+            Some(inhabitation) => inhabitation.type_height(node_type, ALL_HEADS) != NEVER,
+            None => self
+                .spec
+                .fillers(node_type)
+                .iter()
+                .any(|p| self.enabled[p.index()] && self.heights[p.index()] != NEVER),
+        }
+    }
+
+    /// How soon definition `definition`, lifted for a reference whose type
+    /// may take the heads `heads`, finishes.
+    pub(super) fn lift_finish(&self, definition: ProdId, heads: HeadSet) -> Finish {
+        match &self.inhabitation {
+            Some(inhabitation) => inhabitation.finish(definition, heads, true),
+            None => Finish::untyped(self.lift_heights[definition.index()]),
         }
     }
 
@@ -178,7 +192,7 @@ impl<'s> Generator<'s> {
         let mut only_by_lifting = std::mem::take(&mut self.only_by_lifting);
         let mut choices = std::mem::take(&mut self.choices);
         let this = &*self;
-        let lift_height = |d: &ProdId| this.lift_height(*d, heads);
+        let lift_finish = |d: &ProdId| this.lift_finish(*d, heads);
         let mut typing = program.typing.as_mut();
         choices.retain(|&choice| {
             let Some(info) = &spec.properties(choice).reference_info else {
@@ -190,42 +204,42 @@ impl<'s> Generator<'s> {
                 return true;
             }
             // Only definitions of a type that can be made.
-            let makeable = |d: ProdId| lift_height(&d) != NEVER;
+            let makeable = |d: ProdId| lift_finish(&d).is_possible();
             let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, typing.as_deref_mut(), makeable)
             else {
                 return false;
             };
             // A reference that only lifting can settle finishes once the
             // new definition does, a step later.
-            let lifted_height = definitions.iter().map(lift_height).min();
-            if let Some(height) = lifted_height {
-                only_by_lifting.push((choice, height.saturating_add(1)));
+            let lifted = definitions.iter().map(lift_finish).min();
+            if let Some(finish) = lifted {
+                only_by_lifting.push((choice, finish.then_one_more()));
             }
-            lifted_height.is_some()
+            lifted.is_some()
         });
         self.only_by_lifting = only_by_lifting;
         self.choices = choices;
     }
 
     /// Stage 5: past the depth bound (or `--size`), keeps only the choices
-    /// that finish soonest.
+    /// that finish soonest (see [`Finish`]).
     fn keep_soonest_finishing(&mut self, past_bounds: bool) {
         if !past_bounds {
             return;
         }
         let (heights, lifted) = (&self.heights, &self.only_by_lifting);
         let (spec, inhabitation, heads) = (self.spec, &self.inhabitation, self.hole_heads);
-        // The height a choice finishes at: for the hole's type, in a typed
+        // How soon a choice finishes: for the hole's type, in a typed
         // program (a reference that reads a visible variable lifts nothing).
-        let own_height = |c: &ProdId| match inhabitation {
-            Some(inhabitation) => inhabitation.height(*c, heads, spec.properties(*c).reference_info.is_none()),
-            None => heights[c.index()],
+        let own_finish = |c: &ProdId| match inhabitation {
+            Some(inhabitation) => inhabitation.finish(*c, heads, spec.properties(*c).reference_info.is_none()),
+            None => Finish::untyped(heights[c.index()]),
         };
         let height = |c: &ProdId| {
             lifted
                 .iter()
                 .find(|(choice, _)| choice == c)
-                .map_or_else(|| own_height(c), |&(_, height)| height)
+                .map_or_else(|| own_finish(c), |&(_, finish)| finish)
         };
         if let Some(least) = self.choices.iter().map(height).min() {
             self.choices.retain(|c| height(c) == least);

@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
 use super::{GenerateError, Generator, Whereabouts};
-use crate::grammar::{FieldKind, ProdId, NEVER};
+use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::{ChildTypes, FreshNode};
 use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
 use crate::program::{Binder, Program, Scope};
@@ -38,7 +38,10 @@ impl Generator<'_> {
             slots.push(match field.kind() {
                 FieldKind::Child(node_type) => Slot::Child(program.add_hole(*node_type, Some(hole), child_depth)),
                 FieldKind::List(element_type, length) => {
-                    let drawn = if past_depth_bound {
+                    // A list of elements nothing switched on can make stays
+                    // as short as it may be (inhabitation checked that the
+                    // production needs none).
+                    let drawn = if past_depth_bound || !self.can_make(*element_type) {
                         length.min()
                     } else {
                         length.draw(random)
@@ -163,7 +166,7 @@ impl Generator<'_> {
             };
             // Only definitions of a type that can be made.
             let heads = self.heads_of_node(program, node);
-            let makeable = |d: ProdId| self.lift_height(d, heads) != NEVER;
+            let makeable = |d: ProdId| self.lift_finish(d, heads).is_possible();
             let (site, mut definitions) =
                 match nearest_lift(spec, &sites, reference, node, program.typing.as_mut(), makeable) {
                     Some((site, definitions)) => (Some(site.clone()), definitions),
@@ -172,8 +175,8 @@ impl Generator<'_> {
             // Past the depth bound, only the definitions that finish soonest
             // (the height the choice was made with).
             if past_bounds {
-                if let Some(least) = definitions.iter().map(|&d| self.lift_height(d, heads)).min() {
-                    definitions.retain(|&d| self.lift_height(d, heads) == least);
+                if let Some(least) = definitions.iter().map(|&d| self.lift_finish(d, heads)).min() {
+                    definitions.retain(|&d| self.lift_finish(d, heads) == least);
                 }
             }
             // Existing variables are three times as likely as a new one each,

@@ -15,12 +15,28 @@
 //! choices that finish soonest *for the hole's type* are kept, only
 //! definitions of producible types are lifted, and concretization picks
 //! types of producible heads.
+//!
+//! Heads forget all but the outermost constructor of a type's key part, so
+//! the least height of a head is optimistic for a type nested deeper than
+//! its representative: `() -> () -> string` looks as easy as any function
+//! that returns a function. A *growing* production, whose child's type
+//! strictly contains its own (a call needs a function returning its type,
+//! an element read an array of its type, a field read a record with a
+//! field of its type), would then look cheapest past the depth bound again
+//! and again, each time asking for a larger type: a call of a lambda
+//! returning a call of a lambda, without end. So a second fixpoint leaves
+//! growing productions out, and past the bound a choice ranks first by the
+//! height it *settles* at (finishing with no growing production), then by
+//! its least height ([`Finish`]). Settling choices' children are parts of
+//! the hole's type, the same type (never least), or free types, so the
+//! subtree ends.
 
 use std::sync::Arc;
 
 use crate::grammar::{FieldKind, ProdId, NEVER};
 use crate::hooks::ChildTypes;
 use crate::options::OptionError;
+use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::types::heads::{bit, head_of, heads, Head, HeadSet, Simple, ALL_HEADS};
 use crate::types::{Domain, Producible, Type, TypeStore};
@@ -31,6 +47,56 @@ struct Needs {
     children: Vec<(ProdId, HeadSet)>,
     /// Whether it is a reference, which may need a lifted definition.
     reference: bool,
+    /// Whether it is a reference that writes (its definition must be
+    /// writable).
+    writes: bool,
+    /// Whether a required child's type strictly contains the node's own.
+    growing: bool,
+}
+
+/// How soon a choice finishes a subtree, in the order past the depth bound
+/// prefers: first the height at which it finishes with no growing
+/// production (`NEVER` if it needs one), then its least height.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Finish {
+    settling: u32,
+    least: u32,
+}
+
+impl Finish {
+    /// A choice without an inhabitation table: its grammar's finishing
+    /// height.
+    pub(crate) fn untyped(height: u32) -> Finish {
+        Finish {
+            settling: height,
+            least: height,
+        }
+    }
+
+    /// Whether it can finish at all.
+    pub(crate) fn is_possible(self) -> bool {
+        self.least != NEVER
+    }
+
+    /// One step later (a reference finishes a step after the definition
+    /// it lifts).
+    pub(crate) fn then_one_more(self) -> Finish {
+        Finish {
+            settling: self.settling.saturating_add(1),
+            least: self.least.saturating_add(1),
+        }
+    }
+}
+
+/// Least heights per production and per node type, rows of one entry per
+/// head.
+struct Heights {
+    /// Per production, counting a reference's lifted definition.
+    productions: Vec<u32>,
+    /// Per production, without a reference's lifted definition.
+    own: Vec<u32>,
+    /// Per node type: the least over its switched-on productions.
+    types: Vec<u32>,
 }
 
 /// The least finishing heights of productions and node types per type
@@ -50,6 +116,9 @@ pub(crate) struct Inhabitation {
     /// `type_heights[n * (heads + 1) + h]`: the least over node type `n`'s
     /// switched-on productions (each row ending with its least).
     type_heights: Vec<u32>,
+    /// `heights` and `own_heights` with no growing production.
+    settling_heights: Vec<u32>,
+    settling_own_heights: Vec<u32>,
     /// The heads some switched-on production can make a subtree of.
     producible: Arc<Producible>,
 }
@@ -63,7 +132,6 @@ impl Inhabitation {
         let heads = heads(system);
         let n = heads.len();
         let grammar = spec.grammar();
-        let count = grammar.productions().len();
         let relevant = |p: ProdId| enabled[p.index()] || liftable[p.index()];
         let needs: Vec<Option<Needs>> = grammar
             .ids()
@@ -75,83 +143,25 @@ impl Inhabitation {
                 })
             })
             .collect();
-        let mut heights = vec![NEVER; count * n];
-        let mut type_heights = vec![NEVER; count * n];
-        let mut lift_heights = vec![NEVER; n];
-        let least_of = |type_heights: &[u32], node_type: ProdId, set: HeadSet| {
-            (0..n)
-                .filter(|&h| set & bit(h) != 0)
-                .map(|h| type_heights[node_type.index() * n + h])
-                .min()
-                .unwrap_or(NEVER)
-        };
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (index, need) in needs.iter().enumerate() {
-                let Some(need) = need else { continue };
-                let mut height = need
-                    .children
-                    .iter()
-                    .map(|&(node_type, set)| least_of(&type_heights, node_type, set).saturating_add(1))
-                    .max()
-                    .unwrap_or(0);
-                if need.reference {
-                    height = height.max(lift_heights[index % n].saturating_add(1));
-                }
-                // Heights only go down, so this reaches the least fixpoint.
-                if height < heights[index] {
-                    heights[index] = height;
-                    changed = true;
-                }
-            }
-            for node_type in grammar.ids() {
-                for h in 0..n {
-                    type_heights[node_type.index() * n + h] = grammar
-                        .fillers(node_type)
-                        .iter()
-                        .filter(|p| enabled[p.index()])
-                        .map(|p| heights[p.index() * n + h])
-                        .min()
-                        .unwrap_or(NEVER);
-                }
-            }
-            for (h, lift) in lift_heights.iter_mut().enumerate() {
-                *lift = grammar
-                    .ids()
-                    .filter(|p| liftable[p.index()])
-                    .map(|p| heights[p.index() * n + h])
-                    .min()
-                    .unwrap_or(NEVER);
-            }
-        }
-        let own_heights: Vec<u32> = needs
-            .iter()
-            .enumerate()
-            .map(|(index, need)| match need {
-                Some(need) if need.reference => need
-                    .children
-                    .iter()
-                    .map(|&(node_type, set)| least_of(&type_heights, node_type, set).saturating_add(1))
-                    .max()
-                    .unwrap_or(0),
-                _ => heights[index],
-            })
-            .collect();
+        let lifts = Lifts::new(spec, enabled, liftable);
+        let least = fixpoint(spec, &needs, n, enabled, &lifts, |_| true);
+        let settling = fixpoint(spec, &needs, n, enabled, &lifts, |need| !need.growing);
         let producible_set = (0..n)
             .filter(|&h| {
                 grammar
                     .ids()
-                    .any(|p| enabled[p.index()] && heights[p.index() * n + h] != NEVER)
+                    .any(|p| enabled[p.index()] && least.productions[p.index() * n + h] != NEVER)
             })
             .fold(0, |set, h| set | bit(h));
         Some(Inhabitation {
             needs,
             producible: Arc::new(Producible::new(system, producible_set)),
             heads,
-            heights: with_least(&heights, n),
-            own_heights: with_least(&own_heights, n),
-            type_heights: with_least(&type_heights, n),
+            heights: with_least(&least.productions, n),
+            own_heights: with_least(&least.own, n),
+            type_heights: with_least(&least.types, n),
+            settling_heights: with_least(&settling.productions, n),
+            settling_own_heights: with_least(&settling.own, n),
         })
     }
 
@@ -171,6 +181,20 @@ impl Inhabitation {
     pub(crate) fn height(&self, production: ProdId, set: HeadSet, lifted: bool) -> u32 {
         let table = if lifted { &self.heights } else { &self.own_heights };
         least(table, self.heads.len(), production, set)
+    }
+
+    /// How soon `production` finishes a subtree of one of the heads `set`,
+    /// in the order past the depth bound prefers (see [`Finish`]).
+    pub(crate) fn finish(&self, production: ProdId, set: HeadSet, lifted: bool) -> Finish {
+        let settling = if lifted {
+            &self.settling_heights
+        } else {
+            &self.settling_own_heights
+        };
+        Finish {
+            settling: least(settling, self.heads.len(), production, set),
+            least: self.height(production, set, lifted),
+        }
     }
 
     /// The least height at which node type `node_type` finishes a subtree
@@ -243,6 +267,130 @@ impl Inhabitation {
     }
 }
 
+/// The definitions a reference may get lifted: those liftable into the
+/// list of some switched-on scope, for reads; the writable ones of those,
+/// for writes.
+struct Lifts {
+    reads: Vec<bool>,
+    writes: Vec<bool>,
+}
+
+impl Lifts {
+    fn new(spec: &Spec, enabled: &[bool], liftable: &[bool]) -> Lifts {
+        let grammar = spec.grammar();
+        let mut reads = vec![false; grammar.productions().len()];
+        for scope in grammar.ids().filter(|s| enabled[s.index()]) {
+            let Some(slot) = spec.properties(scope).lift_field else {
+                continue;
+            };
+            if let FieldKind::List(element_type, _) = spec.production(scope).fields()[slot].kind() {
+                for &p in spec.fillers(*element_type) {
+                    reads[p.index()] |= liftable[p.index()];
+                }
+            }
+        }
+        let writes = grammar
+            .ids()
+            .map(|p| {
+                reads[p.index()]
+                    && spec
+                        .properties(p)
+                        .binder_info
+                        .as_ref()
+                        .is_some_and(|binder| binder.writable)
+            })
+            .collect();
+        Lifts { reads, writes }
+    }
+}
+
+/// The least fixpoint of the heights of the productions switched on
+/// (`enabled`) or liftable, from what each needs per head (`needs`, rows of
+/// `n` heads), using only the needs that `usable` accepts.
+fn fixpoint(
+    spec: &Spec,
+    needs: &[Option<Needs>],
+    n: usize,
+    enabled: &[bool],
+    lifts: &Lifts,
+    usable: impl Fn(&Needs) -> bool,
+) -> Heights {
+    let grammar = spec.grammar();
+    let count = grammar.productions().len();
+    let mut heights = vec![NEVER; count * n];
+    let mut type_heights = vec![NEVER; count * n];
+    // The least height of a definition lifted for a read, and for a write,
+    // per head.
+    let mut lift_heights = [vec![NEVER; n], vec![NEVER; n]];
+    let least_of = |type_heights: &[u32], node_type: ProdId, set: HeadSet| {
+        (0..n)
+            .filter(|&h| set & bit(h) != 0)
+            .map(|h| type_heights[node_type.index() * n + h])
+            .min()
+            .unwrap_or(NEVER)
+    };
+    let children_height = |type_heights: &[u32], need: &Needs| {
+        need.children
+            .iter()
+            .map(|&(node_type, set)| least_of(type_heights, node_type, set).saturating_add(1))
+            .max()
+            .unwrap_or(0)
+    };
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (index, need) in needs.iter().enumerate() {
+            let Some(need) = need.as_ref().filter(|need| usable(need)) else {
+                continue;
+            };
+            let mut height = children_height(&type_heights, need);
+            if need.reference {
+                let lifted = lift_heights[usize::from(need.writes)][index % n];
+                height = height.max(lifted.saturating_add(1));
+            }
+            // Heights only go down, so this reaches the least fixpoint.
+            if height < heights[index] {
+                heights[index] = height;
+                changed = true;
+            }
+        }
+        for node_type in grammar.ids() {
+            for h in 0..n {
+                type_heights[node_type.index() * n + h] = grammar
+                    .fillers(node_type)
+                    .iter()
+                    .filter(|p| enabled[p.index()])
+                    .map(|p| heights[p.index() * n + h])
+                    .min()
+                    .unwrap_or(NEVER);
+            }
+        }
+        for (lift_heights, lifted) in lift_heights.iter_mut().zip([&lifts.reads, &lifts.writes]) {
+            for (h, lift) in lift_heights.iter_mut().enumerate() {
+                *lift = grammar
+                    .ids()
+                    .filter(|p| lifted[p.index()])
+                    .map(|p| heights[p.index() * n + h])
+                    .min()
+                    .unwrap_or(NEVER);
+            }
+        }
+    }
+    let own = needs
+        .iter()
+        .enumerate()
+        .map(|(index, need)| match need {
+            Some(need) if need.reference && usable(need) => children_height(&type_heights, need),
+            _ => heights[index],
+        })
+        .collect();
+    Heights {
+        productions: heights,
+        own,
+        types: type_heights,
+    }
+}
+
 /// The least of row `id` of `table` (rows of `n` heads, then the least of
 /// the row) over the heads in `set`.
 fn least(table: &[u32], n: usize, id: ProdId, set: HeadSet) -> u32 {
@@ -303,6 +451,8 @@ fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<
         })
         .collect();
     let mut children = Vec::new();
+    let mut growing = false;
+    let own = store.zonk(&ty);
     let mut earlier: Vec<(&str, Type)> = Vec::new();
     for field in grammar_production.fields() {
         let node_type = match field.kind() {
@@ -329,6 +479,7 @@ fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<
             None => store.fresh(),
         };
         children.push((node_type, possible_heads(&store, heads, &child_type)));
+        growing |= strictly_contains(&store.zonk(&child_type), &own);
         // A value of a composite type holds values of its parts (an array
         // its elements, a record its fields): they must be made too.
         parts_needed(&store, heads, &child_type, node_type, &mut children);
@@ -337,7 +488,21 @@ fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<
     Some(Needs {
         children,
         reference: properties.reference_info.is_some(),
+        writes: properties
+            .reference_info
+            .as_ref()
+            .is_some_and(|info| info.access == Access::Write),
+        growing,
     })
+}
+
+/// Whether `part` is a part of `whole` at some depth, other than `whole`
+/// itself.
+fn strictly_contains(whole: &Type, part: &Type) -> bool {
+    whole
+        .parts()
+        .into_iter()
+        .any(|inner| inner == part || strictly_contains(inner, part))
 }
 
 /// The heads `ty` may still take in `store`: its own, or the ones its
@@ -345,11 +510,12 @@ fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<
 /// its key part may take).
 pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> HeadSet {
     let index = |h: Head| all.iter().position(|&x| x == h).map_or(ALL_HEADS, bit);
-    // The heads whose key part is one of the heads of `key`.
-    let keyed = |key: HeadSet, wanted: &dyn Fn(Head) -> Option<Option<Simple>>| {
+    // The heads of outermost constructor `outer` whose key part may have
+    // one of the heads in `key`.
+    let keyed = |key: HeadSet, outer: Simple, wanted: &dyn Fn(Head) -> Option<Option<Simple>>| {
         let keys: Vec<Simple> = (0..all.len())
             .filter(|&i| key & bit(i) != 0)
-            .map(|i| all[i].simple())
+            .map(|i| all[i].key_inside(outer))
             .collect();
         all.iter().enumerate().fold(0, |set, (i, &h)| match wanted(h) {
             Some(None) => set | bit(i),
@@ -368,13 +534,13 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
             Domain::Any | Domain::Bound(_) => ALL_HEADS,
         },
         Type::Generic(g, args) => match args.first() {
-            Some(arg) => keyed(possible_heads(store, all, arg), &|h| match h {
+            Some(arg) => keyed(possible_heads(store, all, arg), Simple::Generic(g), &|h| match h {
                 Head::Generic(x, key) if x == g => Some(key),
                 _ => None,
             }),
             None => index(Head::Generic(g, None)),
         },
-        Type::Function(f) => keyed(possible_heads(store, all, &f.1), &|h| match h {
+        Type::Function(f) => keyed(possible_heads(store, all, &f.1), Simple::Function, &|h| match h {
             Head::Function(key) => Some(Some(key)),
             _ => None,
         }),

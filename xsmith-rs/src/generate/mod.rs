@@ -35,7 +35,7 @@ use crate::program::Program;
 use crate::random::Random;
 use crate::spec::Spec;
 use crate::tree::NodeId;
-use inhabitation::Inhabitation;
+use inhabitation::{Finish, Inhabitation};
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -59,7 +59,7 @@ pub struct Generator<'s> {
     lift_heights: Vec<u32>,
     /// The reference choices of the current hole that only lifting can
     /// settle, with their finishing heights.
-    only_by_lifting: Vec<(ProdId, u32)>,
+    only_by_lifting: Vec<(ProdId, Finish)>,
     /// Which productions can make which types, and how soon (typed specs).
     inhabitation: Option<Inhabitation>,
     /// The heads the current hole's type may take (typed specs).

@@ -21,7 +21,8 @@ impl Generator<'_> {
 
     /// When the program is finished below `--size` nodes, adds a hole at
     /// the end of the root's last list field and returns `true`; `false`
-    /// when it has the size asked for, or its root has no list to grow.
+    /// when it has the size asked for, or its root has no list to grow (or
+    /// none whose elements can be made).
     pub(super) fn grow(&mut self, program: &mut Program) -> bool {
         if self.options.size == 0 || program.len() >= self.options.size {
             return false;
@@ -41,6 +42,9 @@ impl Generator<'_> {
         let FieldKind::List(element_type, _) = field.kind() else {
             unreachable!("the field was found as a list")
         };
+        if !self.can_make(*element_type) {
+            return false;
+        }
         let Slot::List(elements) = &program.node(root).slots[slot] else {
             unreachable!("a list field has a list slot")
         };

@@ -7,18 +7,29 @@
 use super::term::{BaseId, GenericId, NominalId, Type};
 use super::TypeSystem;
 
-/// A type's outermost constructor, with the outermost constructor of its
-/// key part: a generic type's first argument, a function's result (an
-/// `array<string>` can only be made where a `string` can, a function that
-/// returns an array only where an array can).
+/// A type's outermost constructor, with its key: the outermost constructor
+/// of its key part, a generic type's first argument or a function's result
+/// (an `array<string>` can only be made where a `string` can, a function
+/// that returns an array only where an array can).
+///
+/// The key looks through nesting of the same constructor: `() -> () ->
+/// string` keys on `string` like `() -> string`, and `array<array<int>>` on
+/// `int` like `array<int>`. Otherwise a call, which needs a function
+/// returning the type it makes, would need a head ("function returning a
+/// function") whose representative returns *any* function, and its least
+/// height would say a `string` can be made by calling a lambda that
+/// returns a lambda, with no string anywhere; generation past the depth
+/// bound then called lambdas returning calls of lambdas without end. Keyed
+/// through the nesting, the type a call needs has the head of the type it
+/// makes, so its least height is above the lambda's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Head {
     Base(BaseId),
     Nominal(NominalId),
-    /// A generic type and the head of its first argument (`None`: it has
-    /// none).
+    /// A generic type and the key of its first argument (`None`: it has
+    /// none); never the same generic.
     Generic(GenericId, Option<Simple>),
-    /// A function whose result has this head.
+    /// A function and the key of its result; never a function.
     Function(Simple),
     Product,
     Record,
@@ -47,6 +58,17 @@ impl Head {
             Head::Record => Simple::Record,
         }
     }
+
+    /// The key that a key part of this head gives a type of outermost
+    /// constructor `outer`: its own key when it nests the same
+    /// constructor, else its outermost constructor.
+    pub(crate) fn key_inside(self, outer: Simple) -> Simple {
+        match self {
+            Head::Function(key) if outer == Simple::Function => key,
+            Head::Generic(g, Some(key)) if outer == Simple::Generic(g) => key,
+            other => other.simple(),
+        }
+    }
 }
 
 /// Every head of a type system, in a fixed order (its index is a head's
@@ -70,10 +92,20 @@ pub(crate) fn heads(system: &TypeSystem) -> Vec<Head> {
     for g in system.generic_ids() {
         match system.variances(g).is_empty() {
             true => heads.push(Head::Generic(g, None)),
-            false => heads.extend(simple.iter().map(|&s| Head::Generic(g, Some(s)))),
+            false => heads.extend(
+                simple
+                    .iter()
+                    .filter(|&&s| s != Simple::Generic(g))
+                    .map(|&s| Head::Generic(g, Some(s))),
+            ),
         }
     }
-    heads.extend(simple.iter().map(|&s| Head::Function(s)));
+    heads.extend(
+        simple
+            .iter()
+            .filter(|&&s| s != Simple::Function)
+            .map(|&s| Head::Function(s)),
+    );
     heads
 }
 
@@ -90,7 +122,7 @@ pub(crate) fn simple_of(ty: &Type) -> Option<Simple> {
     })
 }
 
-/// The head of a type whose outermost constructor and key part are not
+/// The head of a type whose outermost constructor and key are not
 /// variables.
 pub(crate) fn head_of(ty: &Type) -> Option<Head> {
     Some(match ty {
@@ -98,10 +130,10 @@ pub(crate) fn head_of(ty: &Type) -> Option<Head> {
         Type::Base(b) => Head::Base(*b),
         Type::Nominal(n) => Head::Nominal(*n),
         Type::Generic(g, args) => match args.first() {
-            Some(arg) => Head::Generic(*g, Some(simple_of(arg)?)),
+            Some(arg) => Head::Generic(*g, Some(head_of(arg)?.key_inside(Simple::Generic(*g)))),
             None => Head::Generic(*g, None),
         },
-        Type::Function(f) => Head::Function(simple_of(&f.1)?),
+        Type::Function(f) => Head::Function(head_of(&f.1)?.key_inside(Simple::Function)),
         Type::Product(_) => Head::Product,
         Type::Record(_) => Head::Record,
     })
