@@ -454,11 +454,22 @@ impl EffectSummaries {
     /// Everything the siblings of `node` and of its ancestors may do, at
     /// every ancestor whose children run in an unspecified order: what a new
     /// node at `node` must not conflict with.
+    ///
+    /// The walk stops at the body of a function value that is not called
+    /// right where it is made: that body runs where the value is called,
+    /// and a call sees its callee's latent effects only once the function
+    /// is complete (or else may do anything), so the siblings around the
+    /// function value itself never run beside its body. The body of a
+    /// function literal that is itself a callee runs at that call, so its
+    /// holes are checked against the call's siblings.
     pub(crate) fn around(&self, program: &Program, node: NodeId) -> Around {
         let mut parts = Vec::new();
         let mut child = node;
         let mut cursor = program.node(node).parent;
         while let Some(parent) = cursor {
+            if self.runs_elsewhere(program, parent, child) {
+                break;
+            }
             if !self.attributes.table[program.node(parent).production.index()].strict_child_order {
                 for sibling in program.children(parent).filter(|&sibling| sibling != child) {
                     let effects = self.of(program, sibling);
@@ -471,6 +482,20 @@ impl EffectSummaries {
             cursor = program.node(parent).parent;
         }
         Around { parts }
+    }
+
+    /// Whether `child` is the body of the function value `function`, and
+    /// that value is not the callee of a call made right there.
+    fn runs_elsewhere(&self, program: &Program, function: NodeId, child: NodeId) -> bool {
+        let own = &self.attributes.table[program.node(function).production.index()];
+        if own.function_body.and_then(|slot| single_child(program, function, slot)) != Some(child) {
+            return false;
+        }
+        let Some(caller) = program.node(function).parent else {
+            return true;
+        };
+        let calls = &self.attributes.table[program.node(caller).production.index()];
+        calls.callee.and_then(|slot| single_child(program, caller, slot)) != Some(function)
     }
 }
 
