@@ -56,6 +56,7 @@ pub mod dsl;
 pub mod effects;
 pub mod example;
 pub mod exec;
+pub mod features;
 #[cfg(test)]
 mod fixtures;
 pub mod fuzzer;

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use xsmith::campaign::Entry;
+
 const CALC: &str = env!("CARGO_BIN_EXE_xsmith-calc");
 
 fn calc(args: &[&str]) -> Output {
@@ -48,10 +50,29 @@ fn findings_in(dir: &Path) -> BTreeSet<String> {
         .collect()
 }
 
-/// The program lines of the only journal in `dir`.
+/// The program lines of journal `path`, each as `SEED VERDICT [FINDING]`
+/// and the drawn options (`signature:` and `features:` are checked by
+/// `findings_are_listed_with_the_features_of_their_programs`); a line cut
+/// short by a stop stays as it is.
 fn journal_lines(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap();
-    text.lines().skip(1).map(str::to_string).collect()
+    text.lines()
+        .skip(1)
+        .map(|line| match Entry::parse(line) {
+            Some(entry) => {
+                let mut head = format!("{} {}", entry.seed, entry.verdict.name());
+                if let Some(finding) = &entry.finding {
+                    head = format!("{head} {finding}");
+                }
+                match &entry.options {
+                    Some(options) if options.is_empty() => format!("{head} options:"),
+                    Some(options) => format!("{head} options: {options}"),
+                    None => head,
+                }
+            }
+            None => line.to_string(),
+        })
+        .collect()
 }
 
 const ECHO_0: &str = r#"zero=sh -c "echo 0" {}"#;
@@ -519,6 +540,21 @@ fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
         .count();
     assert_eq!(saved, 5, "only the first five findings of a signature are kept in full");
 
+    let journal = std::fs::read_to_string(dir.path().join("campaign-1-40.journal")).unwrap();
+    let entries: Vec<Entry> = journal.lines().skip(1).filter_map(Entry::parse).collect();
+    assert_eq!(entries.len(), 40);
+    for entry in &entries {
+        let features = entry.features.as_ref().expect("every generated program's features");
+        let planted = features.contains("Div.left>Add");
+        assert_eq!(
+            entry.verdict.name(),
+            if planted { "differ" } else { "agree" },
+            "{entry:?}"
+        );
+        let signature = planted.then(|| "differ: ok | planted".to_string());
+        assert_eq!(entry.signature, signature);
+    }
+
     let known = dir.path().join("known");
     std::fs::write(&known, "# planted\ndiffer: ok | planted = the planted bug\n").unwrap();
     let again = scratch("signatures-known");
@@ -532,4 +568,57 @@ fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
         text(&output.stdout)
     );
     assert!(text(&output.stdout).contains("signatures 1 (new 0, known 1)"));
+}
+
+/// `findings DIR` lists the planted bug's signature with its programs and
+/// names what all of them have in common: a division whose left operand is
+/// a sum (`safe_div((`), the feature `Div.left>Add`, first.
+#[test]
+fn findings_are_listed_with_the_features_of_their_programs() {
+    let dir = scratch("listing");
+    let planted = r#"planted=sh -c 'if grep -q "safe_div((" "$0"; then echo bad; else echo ok; fi' {}"#;
+    let args = [
+        "--count",
+        "60",
+        "--seed",
+        "1",
+        "--impl",
+        "ok=sh -c 'echo ok' {}",
+        "--impl",
+        planted,
+    ];
+    let output = diff(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let listing = calc(&["findings", dir.path().to_str().unwrap()]);
+    assert_eq!(listing.status.code(), Some(0), "{}", text(&listing.stderr));
+    let listing = text(&listing.stdout);
+    let signature = listing
+        .lines()
+        .position(|line| line.ends_with(": differ: ok | planted (new)"))
+        .unwrap_or_else(|| panic!("no line for the planted signature:\n{listing}"));
+    let lines: Vec<&str> = listing.lines().collect();
+    let header = lines[signature..]
+        .iter()
+        .position(|line| line.contains("features over-represented"))
+        .map(|i| signature + i)
+        .unwrap_or_else(|| panic!("no features:\n{listing}"));
+    let first = lines[header + 1].split_whitespace().next();
+    assert_eq!(first, Some("Div.left>Add"), "{listing}");
+    assert!(lines[signature + 1].starts_with("  seeds: "), "{listing}");
+
+    let log = diff(scratch("log-choices").path(), &[&args[..], &["--log-choices"]].concat());
+    let stdout = text(&log.stdout);
+    let table = stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("production "))
+        .collect::<Vec<_>>();
+    assert!(table.len() > 2, "a line per production:\n{stdout}");
+    let div = table
+        .iter()
+        .find(|line| line.starts_with("Div "))
+        .expect("a line for Div");
+    let numbers: Vec<u64> = div.split_whitespace().skip(1).map(|n| n.parse().unwrap()).collect();
+    let (programs, agree, differ) = (numbers[0], numbers[1], numbers[2]);
+    assert_eq!(programs, agree + differ, "{div}");
+    assert!(differ > 0, "every planted difference divides: {div}");
 }

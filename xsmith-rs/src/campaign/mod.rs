@@ -33,9 +33,13 @@
 //! the findings directory, `DIR/campaign-<first seed>-<count>.journal` (with
 //! `-shard-<K>-of-<N>` before `.journal` for a shard, and `-2`, `-3`, ...
 //! when that name is taken). Its first line is `# ` and the campaign's
-//! command; each other line is `SEED VERDICT [FINDING]`, written once the
-//! program's finding is saved; with `--swarm`, `options: ARGS` ends the line,
-//! the options the program drew (as its header writes them). A campaign stopped at any point (Ctrl-C, a
+//! command; each other line is one program, written once its finding is
+//! saved: `SEED VERDICT [FINDING] [signature: SIGNATURE] [options: ARGS]
+//! [features: FEATURES]`, with the finding's signature, the options a
+//! `--swarm` program drew (as its header writes them) and the program's
+//! [features](crate::features) (productions, and `Parent.field>Child` pairs), from
+//! which `findings DIR` tells what the programs of each signature have in
+//! common ([`Entry`]). A campaign stopped at any point (Ctrl-C, a
 //! killed batch job) is resumed by running the same command again with
 //! `--resume`: the newest journal with the same command (the same seeds,
 //! shard, generation options, implementations, timeout and memory limit;
@@ -82,6 +86,7 @@
 mod error;
 mod findings;
 mod journal;
+mod listing;
 mod shard;
 mod signature;
 mod verdict;
@@ -93,11 +98,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 pub use error::CampaignError;
+pub use journal::{entries, Entry};
+pub use listing::list_findings;
 pub use shard::Shard;
 pub use signature::{KnownBug, Signature, Signatures};
-pub use verdict::{Tally, Verdict};
+pub use verdict::{ByProduction, Tally, Verdict};
 
 use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
+use crate::features::Features;
 use crate::fuzzer::{quote, Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
@@ -174,6 +182,9 @@ pub struct Summary {
     pub tally: Tally,
     /// The findings' signatures.
     pub signatures: Signatures,
+    /// The verdicts of the programs each production appeared in (a
+    /// resumed campaign's earlier programs included).
+    pub by_production: ByProduction,
 }
 
 impl Summary {
@@ -195,6 +206,8 @@ struct Outcome {
     options: Options,
     /// The program, or why it could not be generated.
     program: Result<String, String>,
+    /// The program's features.
+    features: Option<Features>,
     runs: Vec<(Implementation, Run)>,
     verdict: Verdict,
 }
@@ -378,6 +391,7 @@ impl<'f> Campaign<'f> {
         let opened =
             journal::open(&self.findings, &stem, &header, self.resume, len, seed_of).map_err(CampaignError::Io)?;
         let (mut journal, done, mut tally) = (opened.journal, opened.done, opened.tally);
+        let mut by_production = opened.by_production;
         let mut signatures = Signatures::default();
         let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
         writeln!(report, "campaign: {header}").map_err(io)?;
@@ -445,6 +459,7 @@ impl<'f> Campaign<'f> {
                     match self.record(&outcome, &header, &mut journal, &mut signatures, report, &bar) {
                         Ok(()) => {
                             tally.add(outcome.verdict);
+                            by_production.add(outcome.features.as_ref(), outcome.verdict);
                             bar.inc(1);
                             bar.set_message(format!(
                                 "differ {} rejected {} crashed {} timeout {} generation-failed {}",
@@ -463,7 +478,11 @@ impl<'f> Campaign<'f> {
         bar.finish_and_clear();
         match failure {
             Some(e) => Err(e),
-            None => Ok(Summary { tally, signatures }),
+            None => Ok(Summary {
+                tally,
+                signatures,
+                by_production,
+            }),
         }
     }
 
@@ -530,6 +549,7 @@ impl<'f> Campaign<'f> {
                     Outcome {
                         seed,
                         options,
+                        features: Some(Features::of(spec.grammar(), &program.program)),
                         program: Ok(program.text),
                         verdict: Verdict::of(&executions),
                         runs,
@@ -538,6 +558,7 @@ impl<'f> Campaign<'f> {
                 Err(e) => Outcome {
                     seed,
                     options,
+                    features: None,
                     program: Err(e),
                     runs: Vec::new(),
                     verdict: Verdict::GenerationFailed,
@@ -605,9 +626,16 @@ impl<'f> Campaign<'f> {
             .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
             saved = dir.file_name().map(|n| n.to_string_lossy().into_owned());
         }
-        let drawn = self.swarm.map(|_| quote(&outcome.options.args()));
+        let entry = Entry {
+            seed: outcome.seed,
+            verdict: outcome.verdict,
+            finding: saved,
+            signature: (outcome.verdict != Verdict::Agree).then_some(signature),
+            options: self.swarm.map(|_| quote(&outcome.options.args())),
+            features: outcome.features.clone(),
+        };
         journal
-            .record(outcome.seed, outcome.verdict, saved.as_deref(), drawn.as_deref())
+            .record(&entry)
             .map_err(|e| CampaignError::Io(format!("writing {}: {e}", journal.path().display())))
     }
 }

@@ -176,3 +176,67 @@ impl fmt::Display for Tally {
         Ok(())
     }
 }
+
+/// The verdicts of the programs each production appeared in (Fuzzilli
+/// prints these per code generator): which productions go with which
+/// verdicts.
+///
+/// ```
+/// use xsmith::{campaign::ByProduction, features::Features, Verdict};
+/// let mut counts = ByProduction::default();
+/// counts.add(Some(&Features::parse("Add Lit")), Verdict::Differ);
+/// counts.add(Some(&Features::parse("Lit")), Verdict::Agree);
+/// let lit = counts.iter().find(|(name, _)| *name == "Lit").unwrap().1;
+/// assert_eq!((lit.programs, lit.differ), (2, 1));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ByProduction {
+    tallies: std::collections::BTreeMap<String, Tally>,
+}
+
+impl ByProduction {
+    /// Counts one program of `features` (none: it could not be generated,
+    /// and counts for no production) with `verdict`.
+    pub fn add(&mut self, features: Option<&crate::features::Features>, verdict: Verdict) {
+        for production in features.into_iter().flat_map(|f| f.productions()) {
+            self.tallies.entry(production.to_string()).or_default().add(verdict);
+        }
+    }
+
+    /// Each production that appeared, in name order, with the verdicts of
+    /// its programs.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Tally)> {
+        self.tallies.iter().map(|(name, tally)| (name.as_str(), tally))
+    }
+
+    /// The table `diff --log-choices` prints: a line per production, with
+    /// how many programs it appeared in and how many of those got each
+    /// verdict.
+    ///
+    /// ```
+    /// use xsmith::{campaign::ByProduction, features::Features, Verdict};
+    /// let mut counts = ByProduction::default();
+    /// counts.add(Some(&Features::parse("Lit")), Verdict::Crashed);
+    /// assert!(counts.table().lines().nth(1).unwrap().starts_with("Lit"));
+    /// ```
+    pub fn table(&self) -> String {
+        let width = self
+            .tallies
+            .keys()
+            .map(String::len)
+            .max()
+            .unwrap_or(0)
+            .max("production".len());
+        let mut table = format!(
+            "{:width$} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}\n",
+            "production", "programs", "agree", "differ", "rejected", "crashed", "timeout"
+        );
+        for (name, t) in &self.tallies {
+            table.push_str(&format!(
+                "{name:width$} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9}\n",
+                t.programs, t.agree, t.differ, t.rejected, t.crashed, t.timeout
+            ));
+        }
+        table
+    }
+}

@@ -87,6 +87,31 @@ pub enum Subcommand {
     /// program shows the same bug (the same signature); the result goes to
     /// FINDING_DIR/reduced/.
     Reduce(ReduceArgs),
+    /// List a findings directory by signature: programs, saved findings,
+    /// reductions, and the features over-represented in each signature's
+    /// programs.
+    Findings(FindingsArgs),
+}
+
+/// The options of `findings`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "findings", "out", "--top", "3"]);
+/// let Some(xsmith::cli::Subcommand::Findings(findings)) = args.command else { panic!("not findings") };
+/// assert_eq!((findings.dir.to_str(), findings.top), (Some("out"), 3));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct FindingsArgs {
+    /// The findings directory (`diff --findings`).
+    #[arg(value_name = "DIR", default_value = "findings")]
+    pub dir: PathBuf,
+    /// How many over-represented features to show per signature.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub top: usize,
+    /// A known-bugs file, besides the fuzzer's own (as for `diff`).
+    #[arg(long, value_name = "FILE")]
+    pub known: Vec<PathBuf>,
 }
 
 /// The options of `reduce` (and of `diff --reduce`).
@@ -173,6 +198,11 @@ pub struct DiffArgs {
     /// How reductions run.
     #[command(flatten)]
     pub reduction: ReductionArgs,
+    /// Print, after the summary, how many programs each production
+    /// appeared in and how many of those agreed, differed, were rejected,
+    /// crashed or timed out.
+    #[arg(long)]
+    pub log_choices: bool,
 }
 
 /// `--swarm` and `--swarm-probability`, of generation and `diff` alike.

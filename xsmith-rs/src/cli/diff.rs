@@ -19,19 +19,9 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         ExitCode::from(status)
     };
     let mut campaign = Campaign::new(fuzzer, &args.findings);
-    match KnownBug::parse(known_bugs) {
+    match read_known_bugs(known_bugs, &args.known) {
         Ok(bugs) => campaign.known = bugs,
-        Err(e) => return fail(1, &format!("the fuzzer's known bugs: {e}")),
-    }
-    for path in &args.known {
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
-        };
-        match KnownBug::parse(&text) {
-            Ok(bugs) => campaign.known.extend(bugs),
-            Err(e) => return fail(2, &format!("--known {}: {e}", path.display())),
-        }
+        Err((status, message)) => return fail(status, &message),
     }
     if !args.implementations.is_empty() {
         match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
@@ -67,6 +57,9 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
             if !summary.tally.all_agree() {
                 let _ = writeln!(report.out, "{}", summary.signatures);
             }
+            if args.log_choices {
+                let _ = write!(report.out, "{}", summary.by_production.table());
+            }
             if args.reduce {
                 drop(report.out);
                 reduce_findings(fuzzer, &report.findings, &args.reduction);
@@ -79,6 +72,19 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         }
         Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
     }
+}
+
+/// The fuzzer's known bugs (`known_bugs`, its known-bugs text) and those
+/// of the `--known` files; on an error, the exit status and message (1 for
+/// the fuzzer's own, 2 for a bad file).
+pub(super) fn read_known_bugs(known_bugs: &str, files: &[PathBuf]) -> Result<Vec<KnownBug>, (u8, String)> {
+    let mut bugs = KnownBug::parse(known_bugs).map_err(|e| (1, format!("the fuzzer's known bugs: {e}")))?;
+    for path in files {
+        let bad = |e: &dyn std::fmt::Display| (2, format!("--known {}: {e}", path.display()));
+        let text = std::fs::read_to_string(path).map_err(|e| bad(&e))?;
+        bugs.extend(KnownBug::parse(&text).map_err(|e| bad(&e))?);
+    }
+    Ok(bugs)
 }
 
 /// The campaign's report, passed on to standard output, with the

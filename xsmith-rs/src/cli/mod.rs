@@ -9,6 +9,9 @@
 //!               [--swarm [--swarm-probability P]]
 //!               [--impl NAME=COMMAND]... [--jobs J] [--timeout SECONDS]
 //!               [--memory-limit MIB] [--findings DIR] [--shard K/N] [--resume]
+//!               [--reduce] [--known FILE]... [--log-choices]
+//! xsmith-<lang> reduce FINDING_DIR... [--reduce-jobs J] [--time-budget SECONDS]
+//! xsmith-<lang> findings [DIR] [--top N] [--known FILE]...
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
 //!               [--type-max-depth N] [--with NAME]... [--without NAME]...
 //! ```
@@ -41,10 +44,18 @@
 //! exits with status 0 when all programs agreed or every finding is of a
 //! known bug (the fuzzer's, [`main_with_known_bugs`], and `--known`), 1
 //! otherwise, 2 for a bad option, a malformed `--impl` or an implementation
-//! that is not installed (named with its Debian package).
+//! that is not installed (named with its Debian package). With
+//! `--log-choices` it then prints, per production, how many programs it
+//! appeared in and their verdicts.
+//!
+//! `reduce` shrinks findings to the smallest program with the same
+//! signature ([`reduce`](crate::reduce)); `findings` lists a findings
+//! directory by signature, with the features over-represented in each
+//! signature's programs ([`list_findings`](crate::campaign::list_findings)).
 
 mod args;
 mod diff;
+mod findings;
 mod generate;
 mod reduce;
 
@@ -53,7 +64,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-pub use args::{Args, DiffArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs};
+pub use args::{Args, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs};
 use generate::Failure;
 
 use crate::fuzzer::{Fuzzer, GENERATION_STACK};
@@ -135,6 +146,7 @@ where
             let failed = reduce::reduce_findings(fuzzer, &reduce_args.findings, &reduce_args.reduction);
             return ExitCode::from(u8::from(failed > 0));
         }
+        Some(Subcommand::Findings(findings_args)) => return findings::findings(fuzzer, known_bugs, findings_args),
         None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node

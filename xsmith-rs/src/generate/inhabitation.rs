@@ -481,8 +481,17 @@ fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<
         children.push((node_type, possible_heads(&store, heads, &child_type)));
         growing |= strictly_contains(&store.zonk(&child_type), &own);
         // A value of a composite type holds values of its parts (an array
-        // its elements, a record its fields): they must be made too.
-        parts_needed(&store, heads, &child_type, node_type, &mut children);
+        // its elements, a record its fields): they must be made too, where
+        // the child's node type constructs values. A node type of
+        // references only (a global's name) reads a definition, whose own
+        // needs say what its parts take.
+        let constructs = spec
+            .fillers(node_type)
+            .iter()
+            .any(|p| spec.properties(*p).reference_info.is_none());
+        if constructs {
+            parts_needed(&store, heads, &child_type, node_type, &mut children);
+        }
         earlier.push((field.name(), child_type));
     }
     Some(Needs {

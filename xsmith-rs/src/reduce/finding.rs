@@ -146,8 +146,9 @@ pub fn read_finding<'f>(fuzzer: &'f Fuzzer, dir: &Path) -> Result<FindingCase<'f
 
 /// Writes `reduced` into `dir/reduced/`: the program, its choice file, the
 /// command that regenerates it, each implementation's output and status,
-/// and `sizes` (bytes, nodes and choices before and after, tests run,
-/// seconds taken). Returns the directory.
+/// and `sizes` (the signature; bytes, nodes and choices before and after;
+/// tests run; seconds taken; the reduced program's productions, what the
+/// bug needs). Returns the directory.
 pub fn write_reduced(
     dir: &Path,
     fuzzer: &Fuzzer,
@@ -182,7 +183,7 @@ pub fn write_reduced(
     }
     let original = &reduced.original;
     let sizes = format!(
-        "signature {}\nbytes {} -> {}\nnodes {} -> {}\nchoices {} -> {}\ntests {}\nseconds {:.1}\n",
+        "signature {}\nbytes {} -> {}\nnodes {} -> {}\nchoices {} -> {}\ntests {}\nseconds {:.1}\nproductions {}\n",
         best.signature,
         original.text.len(),
         best.text.len(),
@@ -191,7 +192,8 @@ pub fn write_reduced(
         original.values.len(),
         best.values.len(),
         reduced.tests,
-        reduced.elapsed.as_secs_f64()
+        reduced.elapsed.as_secs_f64(),
+        best.features.productions().collect::<Vec<_>>().join(" ")
     );
     std::fs::write(out.join("sizes"), sizes).map_err(io)?;
     Ok(out)

@@ -41,6 +41,7 @@ pub use finding::{read_finding, write_reduced, FindingCase};
 use crate::campaign::{Signature, Verdict};
 use crate::choices::Choices;
 use crate::exec::{Implementation, Limits, Run};
+use crate::features::Features;
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
@@ -69,6 +70,8 @@ pub struct Tested {
     pub text: String,
     /// How many nodes the program has.
     pub nodes: usize,
+    /// The program's features: for a reduced program, what the bug needs.
+    pub features: Features,
     /// Its runs.
     pub runs: Vec<(Implementation, Run)>,
     /// Their signature.
@@ -338,6 +341,7 @@ impl<'f> Reducer<'f> {
             spans: candidates::subtree_spans(&self.spec, &generated.program),
             values: drawn,
             nodes: generated.program.len(),
+            features: Features::of(self.spec.grammar(), &generated.program),
             text: generated.text,
             runs,
         })
