@@ -16,20 +16,19 @@
 //! definitions of producible types are lifted, and concretization picks
 //! types of producible heads.
 //!
-//! Heads forget all but the outermost constructor of a type's key part, so
-//! the least height of a head is optimistic for a type nested deeper than
-//! its representative: `() -> () -> string` looks as easy as any function
-//! that returns a function. A *growing* production, whose child's type
-//! strictly contains its own (a call needs a function returning its type,
-//! an element read an array of its type, a field read a record with a
-//! field of its type), would then look cheapest past the depth bound again
-//! and again, each time asking for a larger type: a call of a lambda
-//! returning a call of a lambda, without end. So a second fixpoint leaves
-//! growing productions out, and past the bound a choice ranks first by the
-//! height it *settles* at (finishing with no growing production), then by
-//! its least height ([`Finish`]). Settling choices' children are parts of
-//! the hole's type, the same type (never least), or free types, so the
-//! subtree ends.
+//! A head keeps one constructor of a type's key part (looking through
+//! nesting of the same constructor: `() -> () -> string` keys on `string`),
+//! so the least height of a head is optimistic for a type nested deeper
+//! than its representative, such as `array<list<T>>`. A *growing*
+//! production, whose child's type strictly contains its own (a call needs
+//! a function returning its type, an element read an array of its type, a
+//! field read a record with a field of its type), could then look cheapest
+//! past the depth bound again and again, each time asking for a larger
+//! type. So a second fixpoint leaves growing productions out, and past the
+//! bound a choice ranks first by the height it *settles* at (finishing
+//! with no growing production), then by its least height ([`Finish`]).
+//! Settling choices' children are parts of the hole's type, the same type
+//! (never least), or free types, so the subtree ends.
 
 use std::sync::Arc;
 
@@ -116,8 +115,9 @@ pub(crate) struct Inhabitation {
     /// `type_heights[n * (heads + 1) + h]`: the least over node type `n`'s
     /// switched-on productions (each row ending with its least).
     type_heights: Vec<u32>,
-    /// `heights` and `own_heights` with no growing production.
+    /// `heights` with no growing production.
     settling_heights: Vec<u32>,
+    /// `own_heights` with no growing production.
     settling_own_heights: Vec<u32>,
     /// The heads some switched-on production can make a subtree of.
     producible: Arc<Producible>,
