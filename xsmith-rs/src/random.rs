@@ -253,6 +253,35 @@ impl Random {
         }
     }
 
+    /// A decision the generator makes by itself, recorded so that a
+    /// reducer can change it: a seeded source gives `default` and draws no
+    /// bits for it (so seeded programs do not change); a byte string gives
+    /// `default` until it is used up, then `false`, reading no byte; a
+    /// replay gives what was recorded (`false` once used up). It is recorded
+    /// as a choice below 2.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.record();
+    /// assert!(r.decide(true));
+    /// let recorded = r.take_recorded().unwrap();
+    /// assert_eq!(recorded.choices(), [xsmith::Choice { value: 1, bound: 2 }]);
+    /// assert!(xsmith::Random::from_choices(&recorded).decide(true));
+    /// assert!(!xsmith::Random::from_choices(&Default::default()).decide(true));
+    /// ```
+    pub fn decide(&mut self, default: bool) -> bool {
+        let value = match &mut self.bits {
+            Bits::Seeded(_) => u64::from(default),
+            Bits::Bytes { bytes, position } => u64::from(default && *position < bytes.len()),
+            Bits::Replay {
+                values,
+                position,
+                splice,
+            } => replayed(values, position, splice.as_deref_mut()).map_or(0, |v| v % 2),
+        };
+        self.note(value, 2) == 1
+    }
+
     /// A uniformly distributed number in `0..bound` (`0` when `bound` is 0 or
     /// 1).
     ///

@@ -241,12 +241,14 @@ impl<'s> Generator<'s> {
                     });
                 }
             }
-            // Below `--size`, the root's list grows by one element; not
-            // once a replayed sequence is used up, so a reducer's shorter
-            // sequence gives a smaller program.
-            if random.is_exhausted() || !self.grow(program) {
+            // Below `--size`, the root's list grows by one element. Each
+            // step is a recorded decision (see `Random::decide`), so that a
+            // reducer can stop the growth anywhere, and a replayed sequence
+            // that is used up stops it.
+            if !self.can_grow(program) || !random.decide(true) {
                 break;
             }
+            self.grow(program);
         }
         self.make_types_ground(program, random)?;
         self.log.record_program(self.spec, program);

@@ -2,11 +2,12 @@
 //! filled as past the depth bound (see `choose` and `construct`); a
 //! program finished below it grows its root's list by one element at a
 //! time (a new hole at the end, typed as the list's elements are), so
-//! programs land near the size asked for at any depth.
+//! programs land near the size asked for at any depth. Each step is a
+//! recorded decision, which a reducer may turn off.
 
 use super::construct::field_lengths;
 use super::Generator;
-use crate::grammar::FieldKind;
+use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::ChildTypes;
 use crate::program::Program;
 use crate::tree::{NodeId, Slot};
@@ -19,42 +20,45 @@ impl Generator<'_> {
         program.node(node).depth >= self.options.max_depth || (size > 0 && program.len() >= size)
     }
 
-    /// When the program is finished below `--size` nodes, adds a hole at
-    /// the end of the root's last list field and returns `true`; `false`
-    /// when it has the size asked for, or its root has no list to grow (or
-    /// none whose elements can be made).
-    pub(super) fn grow(&mut self, program: &mut Program) -> bool {
-        if self.options.size == 0 || program.len() >= self.options.size {
-            return false;
-        }
-        let spec = self.spec;
-        let root = program.root();
-        let production = spec.production(program.node(root).production);
-        let Some((slot, field)) = production
+    /// Whether the program, finished below `--size` nodes, can grow: its
+    /// root has a list field whose elements can be made.
+    pub(super) fn can_grow(&self, program: &Program) -> bool {
+        self.options.size > 0 && program.len() < self.options.size && self.growing_list(program).is_some()
+    }
+
+    /// The root's last list field, when its elements can be made: its slot
+    /// and element node type.
+    fn growing_list(&self, program: &Program) -> Option<(usize, ProdId)> {
+        let production = self.spec.production(program.node(program.root()).production);
+        let (slot, field) = production
             .fields()
             .iter()
             .enumerate()
             .rev()
-            .find(|(_, field)| matches!(field.kind(), FieldKind::List(..)))
-        else {
-            return false;
-        };
+            .find(|(_, field)| matches!(field.kind(), FieldKind::List(..)))?;
         let FieldKind::List(element_type, _) = field.kind() else {
             unreachable!("the field was found as a list")
         };
-        if !self.can_make(*element_type) {
-            return false;
-        }
+        self.can_make(*element_type).then_some((slot, *element_type))
+    }
+
+    /// Adds a hole at the end of the root's last list field (when
+    /// [`can_grow`](Generator::can_grow)).
+    pub(super) fn grow(&mut self, program: &mut Program) {
+        let spec = self.spec;
+        let root = program.root();
+        let Some((slot, element_type)) = self.growing_list(program) else {
+            return;
+        };
         let Slot::List(elements) = &program.node(root).slots[slot] else {
             unreachable!("a list field has a list slot")
         };
         let position = elements.len();
         let depth = program.node(root).depth + spec.properties(program.node(root).production).depth_increase;
-        let hole = program.add_hole(*element_type, Some(root), depth);
+        let hole = program.add_hole(element_type, Some(root), depth);
         program.tree.insert_into_list(root, slot, position, hole);
         self.type_new_element(program, root, slot, hole);
         program.pending_holes.push(hole);
-        true
     }
 
     /// Gives element `hole`, just added at the end of list slot `slot` of
