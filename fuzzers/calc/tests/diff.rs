@@ -507,24 +507,31 @@ fn journal_done(path: &PathBuf) -> usize {
         .unwrap_or(0)
 }
 
-/// A planted implementation that prints differently on programs that
-/// divide a sum: `diff` groups its findings by signature, keeps only the
-/// first five in full, and with the signature in a known-bugs file exits
-/// with status 0.
-#[test]
-fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
-    let dir = scratch("signatures");
+/// The `diff` arguments of `count` programs from seed 1 on two
+/// implementations, `ok` and a planted one that prints differently on
+/// programs that divide a sum (`safe_div((`: a sum as a division's left
+/// operand).
+fn planted_campaign(count: &'static str) -> Vec<&'static str> {
     let planted = r#"planted=sh -c 'if grep -q "safe_div((" "$0"; then echo bad; else echo ok; fi' {}"#;
-    let args = [
+    vec![
         "--count",
-        "40",
+        count,
         "--seed",
         "1",
         "--impl",
         "ok=sh -c 'echo ok' {}",
         "--impl",
         planted,
-    ];
+    ]
+}
+
+/// With the planted implementation, `diff` groups its findings by
+/// signature, keeps only the first five in full, and with the signature in
+/// a known-bugs file exits with status 0.
+#[test]
+fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
+    let dir = scratch("signatures");
+    let args = planted_campaign("40");
     let output = diff(dir.path(), &args);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
@@ -558,7 +565,7 @@ fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
     let known = dir.path().join("known");
     std::fs::write(&known, "# planted\ndiffer: ok | planted = the planted bug\n").unwrap();
     let again = scratch("signatures-known");
-    let mut args = args.to_vec();
+    let mut args = args;
     args.extend(["--known", known.to_str().unwrap()]);
     let output = diff(again.path(), &args);
     assert_eq!(
@@ -576,17 +583,7 @@ fn findings_are_grouped_by_signature_and_known_bugs_do_not_fail() {
 #[test]
 fn findings_are_listed_with_the_features_of_their_programs() {
     let dir = scratch("listing");
-    let planted = r#"planted=sh -c 'if grep -q "safe_div((" "$0"; then echo bad; else echo ok; fi' {}"#;
-    let args = [
-        "--count",
-        "60",
-        "--seed",
-        "1",
-        "--impl",
-        "ok=sh -c 'echo ok' {}",
-        "--impl",
-        planted,
-    ];
+    let args = planted_campaign("60");
     let output = diff(dir.path(), &args);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
     let listing = calc(&["findings", dir.path().to_str().unwrap()]);
