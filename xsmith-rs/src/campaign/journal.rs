@@ -28,8 +28,8 @@ use crate::features::Features;
 /// assert_eq!(entry.finding.as_deref(), Some("differ-7"));
 /// assert_eq!(entry.signature.as_deref(), Some("differ: a | b"));
 /// assert!(entry.features.unwrap().contains("Lit"));
-/// assert_eq!(Entry::parse(&entry_line(7)).unwrap().seed, 7);
-/// # fn entry_line(seed: u64) -> String { format!("{seed} agree") }
+/// assert_eq!(Entry::parse("8 agree").unwrap().finding, None);
+/// assert!(Entry::parse("not a journal line").is_none());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
