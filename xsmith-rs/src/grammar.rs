@@ -266,7 +266,7 @@ impl Grammar {
 
     /// The least height of a finished subtree of node type `node_type`,
     /// given each production's `heights`: the least of its fillers'.
-    fn type_height(&self, heights: &[u32], node_type: ProdId) -> u32 {
+    pub(crate) fn type_height(&self, heights: &[u32], node_type: ProdId) -> u32 {
         self.fillers(node_type)
             .iter()
             .map(|p| heights[p.index()])

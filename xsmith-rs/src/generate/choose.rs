@@ -148,11 +148,8 @@ impl<'s> Generator<'s> {
     pub(super) fn can_make(&self, node_type: ProdId) -> bool {
         match &self.inhabitation {
             Some(inhabitation) => inhabitation.type_height(node_type, ALL_HEADS) != NEVER,
-            None => self
-                .spec
-                .fillers(node_type)
-                .iter()
-                .any(|p| self.enabled[p.index()] && self.heights[p.index()] != NEVER),
+            // Switched-off productions have no finishing height.
+            None => self.spec.grammar().type_height(&self.heights, node_type) != NEVER,
         }
     }
 

@@ -245,10 +245,13 @@ impl<'s> Generator<'s> {
             // step is a recorded decision (see `Random::decide`), so that a
             // reducer can stop the growth anywhere, and a replayed sequence
             // that is used up stops it.
-            if !self.can_grow(program) || !random.decide(true) {
+            let Some(site) = self.growth_site(program) else {
+                break;
+            };
+            if !random.decide(true) {
                 break;
             }
-            self.grow(program);
+            self.grow(program, site);
         }
         self.make_types_ground(program, random)?;
         self.log.record_program(self.spec, program);

@@ -20,15 +20,14 @@ impl Generator<'_> {
         program.node(node).depth >= self.options.max_depth || (size > 0 && program.len() >= size)
     }
 
-    /// Whether the program, finished below `--size` nodes, can grow: its
-    /// root has a list field whose elements can be made.
-    pub(super) fn can_grow(&self, program: &Program) -> bool {
-        self.options.size > 0 && program.len() < self.options.size && self.growing_list(program).is_some()
-    }
-
-    /// The root's last list field, when its elements can be made: its slot
-    /// and element node type.
-    fn growing_list(&self, program: &Program) -> Option<(usize, ProdId)> {
+    /// Where a program finished below `--size` nodes grows: the root's
+    /// last list field (its slot and element node type), when its elements
+    /// can be made; `None` when the program has the size asked for or
+    /// cannot grow.
+    pub(super) fn growth_site(&self, program: &Program) -> Option<(usize, ProdId)> {
+        if self.options.size == 0 || program.len() >= self.options.size {
+            return None;
+        }
         let production = self.spec.production(program.node(program.root()).production);
         let (slot, field) = production
             .fields()
@@ -42,14 +41,11 @@ impl Generator<'_> {
         self.can_make(*element_type).then_some((slot, *element_type))
     }
 
-    /// Adds a hole at the end of the root's last list field (when
-    /// [`can_grow`](Generator::can_grow)).
-    pub(super) fn grow(&mut self, program: &mut Program) {
+    /// Adds a hole at the end of list slot `slot` of the root, of node
+    /// type `element_type` (the [`growth_site`](Generator::growth_site)).
+    pub(super) fn grow(&mut self, program: &mut Program, (slot, element_type): (usize, ProdId)) {
         let spec = self.spec;
         let root = program.root();
-        let Some((slot, element_type)) = self.growing_list(program) else {
-            return;
-        };
         let Slot::List(elements) = &program.node(root).slots[slot] else {
             unreachable!("a list field has a list slot")
         };
