@@ -7,7 +7,7 @@
 //!
 //! ```no_run
 //! # const FUZZER: xsmith::Fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-//! #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//! #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 //! #     implementations: &[] };
 //! fn generate(c: &mut criterion::Criterion) {
 //!     xsmith_canned::bench::generate(c, "example", &FUZZER);

@@ -11,7 +11,7 @@
 //!     Implementation::InProcess { name: "length", run: |text| Execution::Output(text.len().to_string()) },
 //! ];
 //! let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
-//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 //!     implementations: LENGTH };
 //! let counts = xsmith_tests::choices::Counts { replays: 20, random: 20, mutated: 20, run: 5 };
 //! xsmith_tests::choices::check_choice_sequences(&fuzzer, LENGTH, counts);

@@ -13,7 +13,7 @@
 //!     Implementation::Command { name: "wc", template: "sh -c 'printf %s $(wc -c < {})'", package: "coreutils" },
 //! ];
 //! let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
-//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 //!     implementations: TWINS };
 //! xsmith_tests::conformance::assert_programs_agree(&fuzzer, TWINS, &Options::default(), 0..20);
 //! ```
@@ -54,7 +54,7 @@ pub fn assert_programs_agree(
 ///     Implementation::InProcess { name: "also", run: |text| Execution::Output(text.len().to_string()) },
 /// ];
 /// let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
-///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 ///     implementations: TWINS };
 /// let swarm = xsmith::swarm::Swarm::default();
 /// xsmith_tests::conformance::assert_swarm_programs_agree(&fuzzer, TWINS, &Options::default(), swarm, 0..20);
@@ -118,7 +118,7 @@ fn assert_campaign_agrees(
 ///
 /// ```
 /// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 ///     implementations: &[] };
 /// let (written, failed) = xsmith_tests::conformance::check_swarm_headers_regenerate(&fuzzer, &[], 0..20);
 /// assert_eq!((written, failed), (20, vec![]));
@@ -292,6 +292,7 @@ mod tests {
         spec: || Ok(xsmith::example::spec()),
         comment: |text| format!("# {text}\n"),
         prelude: "",
+        helpers: &[],
         width: 80,
         implementations: &[],
     };

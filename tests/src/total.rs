@@ -6,7 +6,7 @@
 //!
 //! ```
 //! let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 //!     implementations: &[] };
 //! xsmith_tests::total::assert_generates(&fuzzer, Some(3), 0..50);
 //! ```

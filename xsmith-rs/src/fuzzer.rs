@@ -7,6 +7,7 @@ use std::fmt;
 use crate::choices::Choices;
 use crate::exec::Implementation;
 use crate::generate::{GenerateError, Generator};
+use crate::helpers::{self, Helper};
 use crate::options::Options;
 use crate::program::Program;
 use crate::random::Random;
@@ -33,7 +34,7 @@ pub type SpecFailure = Box<dyn std::error::Error + Send + Sync>;
 ///     extension: "txt",
 ///     spec: || Ok(xsmith::example::spec()),
 ///     comment: |text| format!("# {text}\n"),
-///     prelude: "",
+///     prelude: "", helpers: &[],
 ///     width: 80,
 ///     implementations: &[xsmith::Implementation::Command { name: "sh", template: "sh {}", package: "dash" }],
 /// };
@@ -57,9 +58,11 @@ pub struct Fuzzer {
     /// Turns one line of text into a comment of the language (newline
     /// included).
     pub comment: fn(&str) -> String,
-    /// The runtime header every program starts with after its comment: safe
-    /// wrappers, printing helpers.
+    /// The runtime header every program starts with after its comment.
     pub prelude: &'static str,
+    /// Definitions written after the prelude when the program uses them:
+    /// safe wrappers, printing helpers (see [`crate::helpers`]).
+    pub helpers: &'static [Helper],
     /// The line width programs are laid out at.
     pub width: usize,
     /// The implementations `diff` runs programs on unless `--impl` names
@@ -95,7 +98,7 @@ pub const GENERATION_STACK: usize = 1 << 30;
 ///
 /// ```
 /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 /// #     implementations: &[] };
 /// let source = xsmith::Source::Bytes { path: "choices.bin".into(), bytes: vec![7, 1, 2, 3], offset: 1 };
 /// let words = fuzzer.command_line(&source, &Default::default());
@@ -152,7 +155,7 @@ impl Source {
 ///
 /// ```
 /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 /// #     implementations: &[] };
 /// let spec = (fuzzer.spec)().unwrap();
 /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
@@ -176,7 +179,7 @@ impl Fuzzer {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let spec = (fuzzer.spec)().unwrap();
     /// let options = xsmith::Options { max_depth: 2, ..Default::default() };
@@ -195,7 +198,7 @@ impl Fuzzer {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let spec = (fuzzer.spec)().unwrap();
     /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
@@ -214,13 +217,15 @@ impl Fuzzer {
         let tree = generator.generate(&mut random)?;
         let mut header = self.command_line(source, generator.options());
         header.insert(1, self.version.to_string());
-        let mut text = (self.comment)(&header.join(" "));
-        text.reserve(self.prelude.len() + 32 * tree.len());
-        text.push_str(self.prelude);
-        render_tree_into(spec, &tree, self.width, &mut text);
-        if !text.ends_with('\n') {
-            text.push('\n');
+        let mut body = String::with_capacity(32 * tree.len());
+        render_tree_into(spec, &tree, self.width, &mut body);
+        if !body.ends_with('\n') {
+            body.push('\n');
         }
+        let mut text = (self.comment)(&header.join(" "));
+        text.push_str(self.prelude);
+        text.push_str(&helpers::used(self.helpers, &body));
+        text.push_str(&body);
         let choices = random.take_recorded().unwrap_or_default();
         Ok(Generated {
             text,
@@ -237,7 +242,7 @@ impl Fuzzer {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let options = xsmith::Options { max_depth: 3, ..Default::default() };
     /// assert_eq!(fuzzer.command_line(&xsmith::Source::Seed(9), &options), ["x", "--seed", "9", "--max-depth", "3"]);
@@ -254,7 +259,7 @@ impl Fuzzer {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let source = xsmith::Source::Bytes { path: "my choices".into(), bytes: vec![], offset: 0 };
     /// assert_eq!(fuzzer.command(&source, &Default::default()), "x --bytes 'my choices'");

@@ -211,6 +211,14 @@ impl Program {
         Some(start..end)
     }
 
+    /// The choices `node`'s own construction drew (its production, its
+    /// lists' lengths, its data), without its children's; `None` for a
+    /// hole.
+    pub(crate) fn own_choice_span(&self, node: NodeId) -> Option<std::ops::Range<usize>> {
+        let (start, end) = (*self.own_choices.get(node.index())?)?;
+        Some(start..end)
+    }
+
     /// The number of the fill that made `node` (holes are numbered from 0
     /// in the order they are filled; see [`Splice`](crate::Splice)); `None`
     /// for a hole, or a lifted definition (made inside another's fill).

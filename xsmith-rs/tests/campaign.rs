@@ -14,6 +14,7 @@ const FUZZER: Fuzzer = Fuzzer {
     spec: || Ok(xsmith::example::spec()),
     comment: |text| format!("# {text}\n"),
     prelude: "",
+    helpers: &[],
     width: 80,
     implementations: &[],
 };

@@ -48,6 +48,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec: || Ok(Spec::assemble("Program", [calc()])?),
     comment: |text| format!("#! {text}\n"),
     prelude: PRELUDE,
+    helpers: &[],
     width: 80,
     implementations: IMPLEMENTATIONS,
 };

@@ -7,7 +7,7 @@
 //! in the `es2015` feature group, off by default. See README.md.
 
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Component, Doc, Fuzzer, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
+use xsmith::{Component, Doc, Fuzzer, Helper, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
 use xsmith::{TypeInfo, Weight};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, infix, statements, wrapper};
@@ -169,29 +169,84 @@ fn es2015() -> Component {
     c
 }
 
-/// The runtime header, ES5 alone: strict mode, int32 wrappers (`mul` is the
+/// Every program runs in strict mode.
+const PRELUDE: &str = r#""use strict";
+"#;
+
+/// The runtime helpers, ES5 alone, each written into a program that uses
+/// it: int32 wrappers (`mul` is the
 /// exact 32-bit product from 16-bit halves: each partial product is below
 /// 2^33, exact in a double, where `a * b` would round), safe division and
 /// modulo, bounded concatenation, safe indexing and dictionary access, and
 /// printing that node and duk do alike (`print` in duk, `console.log` in
 /// node).
-const PRELUDE: &str = r#""use strict";
-function add(a, b) { return (a + b) | 0; }
-function sub(a, b) { return (a - b) | 0; }
-function neg(a) { return (-a) | 0; }
-function mul(a, b) {
+const HELPERS: &[Helper] = &[
+    Helper {
+        name: "add",
+        text: r#"function add(a, b) { return (a + b) | 0; }
+"#,
+    },
+    Helper {
+        name: "sub",
+        text: r#"function sub(a, b) { return (a - b) | 0; }
+"#,
+    },
+    Helper {
+        name: "neg",
+        text: r#"function neg(a) { return (-a) | 0; }
+"#,
+    },
+    Helper {
+        name: "mul",
+        text: r#"function mul(a, b) {
   var al = a & 0xffff, bl = b & 0xffff;
   return (al * bl + ((((a >>> 16) * bl + al * (b >>> 16)) << 16) >>> 0)) | 0;
 }
-function div(a, b) { return b === 0 ? a : (a / b) | 0; }
-function mod(a, b) { return b === 0 ? a : (a % b) | 0; }
-function cat(a, b) { return (a + b).substring(0, 40); }
-function index(a, i) { var n = a.length; return ((i % n) + n) % n; }
-function aget(a, i) { return a[index(a, i)]; }
-function aset(a, i, v) { a[index(a, i)] = v; }
-function dget(d, k, def) { return Object.prototype.hasOwnProperty.call(d, k) ? d[k] : def; }
-function dset(d, k, v) { d[k] = v; }
-function show(x) {
+"#,
+    },
+    Helper {
+        name: "div",
+        text: r#"function div(a, b) { return b === 0 ? a : (a / b) | 0; }
+"#,
+    },
+    Helper {
+        name: "mod",
+        text: r#"function mod(a, b) { return b === 0 ? a : (a % b) | 0; }
+"#,
+    },
+    Helper {
+        name: "cat",
+        text: r#"function cat(a, b) { return (a + b).substring(0, 40); }
+"#,
+    },
+    Helper {
+        name: "index",
+        text: r#"function index(a, i) { var n = a.length; return ((i % n) + n) % n; }
+"#,
+    },
+    Helper {
+        name: "aget",
+        text: r#"function aget(a, i) { return a[index(a, i)]; }
+"#,
+    },
+    Helper {
+        name: "aset",
+        text: r#"function aset(a, i, v) { a[index(a, i)] = v; }
+"#,
+    },
+    Helper {
+        name: "dget",
+        text: r#"function dget(d, k, def) { return Object.prototype.hasOwnProperty.call(d, k) ? d[k] : def; }
+"#,
+    },
+    Helper {
+        name: "dset",
+        text: r#"function dset(d, k, v) { d[k] = v; }
+"#,
+    },
+    Helper {
+        name: "show",
+        text: r#"function show(x) {
   var parts = [], keys, i;
   switch (typeof x) {
     case "number": return String(x === 0 ? 0 : x);
@@ -207,9 +262,19 @@ function show(x) {
   for (i = 0; i < keys.length; i += 1) parts.push(JSON.stringify(keys[i]) + ":" + show(x[keys[i]]));
   return "{" + parts.join(",") + "}";
 }
-var write = typeof print === "function" ? print : function (s) { console.log(s); };
-function out(x) { write(show(x)); }
-"#;
+"#,
+    },
+    Helper {
+        name: "write",
+        text: r#"var write = typeof print === "function" ? print : function (s) { console.log(s); };
+"#,
+    },
+    Helper {
+        name: "out",
+        text: r#"function out(x) { write(show(x)); }
+"#,
+    },
+];
 
 /// The JavaScript fuzzer.
 ///
@@ -228,6 +293,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec,
     comment: |text| format!("// {text}\n"),
     prelude: PRELUDE,
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };

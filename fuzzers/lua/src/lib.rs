@@ -7,7 +7,7 @@
 //! keys sorted). See README.md.
 
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Doc, Fuzzer, Implementation, RenderNode, Spec};
+use xsmith::{Doc, Fuzzer, Helper, Implementation, RenderNode, Spec};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{call, dict_key, indented, record_entries, statements, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -133,32 +133,87 @@ pub fn spec() -> Result<Spec, SpecFailure> {
     Ok(canned.spec(Lua, [])?)
 }
 
-/// The runtime header: integer wrappers that keep every value in
+/// The runtime helpers, each written into a program that uses it: integer wrappers that keep every value in
 /// `[-2^31, 2^31)`, safe division and modulo, bounded concatenation, safe
 /// indexing, and printing that every implementation does alike.
-const PRELUDE: &str = r#"local function wrap(x) x = x % 4294967296 if x >= 2147483648 then x = x - 4294967296 end return x end
-local function add(a, b) return wrap(a + b) end
-local function sub(a, b) return wrap(a - b) end
-local function neg(a) return wrap(-a) end
-local function mul(a, b)
+const HELPERS: &[Helper] = &[
+    Helper {
+        name: "wrap",
+        text: r#"local function wrap(x) x = x % 4294967296 if x >= 2147483648 then x = x - 4294967296 end return x end
+"#,
+    },
+    Helper {
+        name: "add",
+        text: r#"local function add(a, b) return wrap(a + b) end
+"#,
+    },
+    Helper {
+        name: "sub",
+        text: r#"local function sub(a, b) return wrap(a - b) end
+"#,
+    },
+    Helper {
+        name: "neg",
+        text: r#"local function neg(a) return wrap(-a) end
+"#,
+    },
+    Helper {
+        name: "mul",
+        text: r#"local function mul(a, b)
   local lo = b % 65536
   local hi = math.floor((b - lo) / 65536)
   return wrap(a * lo + wrap(a * hi) * 65536)
 end
-local function div(a, b)
+"#,
+    },
+    Helper {
+        name: "div",
+        text: r#"local function div(a, b)
   if b == 0 then return a end
   local q = a / b
   if q >= 0 then q = math.floor(q) else q = math.ceil(q) end
   return wrap(q)
 end
-local function mod(a, b) if b == 0 then return a end return a % b end
-local function cat(a, b) return string.sub(a .. b, 1, 40) end
-local function aget(a, i) return a[i % #a + 1] end
-local function aset(a, i, v) a[i % #a + 1] = v end
-local function aset_key(t, k, v) t[k] = v end
-local function dget(d, k, default) local v = d[k] if v == nil then return default end return v end
-local function escape(c) return "\\" .. string.byte(c) end
-local show
+"#,
+    },
+    Helper {
+        name: "mod",
+        text: r#"local function mod(a, b) if b == 0 then return a end return a % b end
+"#,
+    },
+    Helper {
+        name: "cat",
+        text: r#"local function cat(a, b) return string.sub(a .. b, 1, 40) end
+"#,
+    },
+    Helper {
+        name: "aget",
+        text: r#"local function aget(a, i) return a[i % #a + 1] end
+"#,
+    },
+    Helper {
+        name: "aset",
+        text: r#"local function aset(a, i, v) a[i % #a + 1] = v end
+"#,
+    },
+    Helper {
+        name: "aset_key",
+        text: r#"local function aset_key(t, k, v) t[k] = v end
+"#,
+    },
+    Helper {
+        name: "dget",
+        text: r#"local function dget(d, k, default) local v = d[k] if v == nil then return default end return v end
+"#,
+    },
+    Helper {
+        name: "escape",
+        text: r#"local function escape(c) return "\\" .. string.byte(c) end
+"#,
+    },
+    Helper {
+        name: "show",
+        text: r#"local show
 show = function(x)
   local t = type(x)
   if t == "number" then return string.format("%d", x)
@@ -173,8 +228,14 @@ show = function(x)
   elseif t == "function" then return "<function>"
   else return tostring(x) end
 end
-local function out(x) io.write(show(x), "\n") end
-"#;
+"#,
+    },
+    Helper {
+        name: "out",
+        text: r#"local function out(x) io.write(show(x), "\n") end
+"#,
+    },
+];
 
 /// The Lua fuzzer.
 ///
@@ -192,7 +253,8 @@ pub const FUZZER: Fuzzer = Fuzzer {
     extension: "lua",
     spec,
     comment: |text| format!("-- {text}\n"),
-    prelude: PRELUDE,
+    prelude: "",
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };

@@ -8,7 +8,7 @@
 //! outer variables they assign. See README.md.
 
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Doc, Fuzzer, Implementation, NodeRef, RenderNode, Spec, Value};
+use xsmith::{Doc, Fuzzer, Helper, Implementation, NodeRef, RenderNode, Spec, Value};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, record_entries, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -235,35 +235,82 @@ pub fn spec() -> Result<Spec, SpecFailure> {
     Ok(canned.spec(Python, [])?)
 }
 
-/// The runtime header: 64-bit wrapping arithmetic, safe division, modulo,
+/// The runtime helpers, each written into a program that uses it: 64-bit wrapping arithmetic, safe division, modulo,
 /// bounded concatenation, safe indexing, the record class, and printing
 /// that every implementation does alike.
-const PRELUDE: &str = r#"def w(x):
+const HELPERS: &[Helper] = &[
+    Helper {
+        name: "w",
+        text: r#"def w(x):
     return (x + 0x8000000000000000) % 0x10000000000000000 - 0x8000000000000000
-def add(a, b):
+"#,
+    },
+    Helper {
+        name: "add",
+        text: r#"def add(a, b):
     return w(a + b)
-def sub(a, b):
+"#,
+    },
+    Helper {
+        name: "sub",
+        text: r#"def sub(a, b):
     return w(a - b)
-def mul(a, b):
+"#,
+    },
+    Helper {
+        name: "mul",
+        text: r#"def mul(a, b):
     return w(a * b)
-def neg(a):
+"#,
+    },
+    Helper {
+        name: "neg",
+        text: r#"def neg(a):
     return w(-a)
-def div(a, b):
+"#,
+    },
+    Helper {
+        name: "div",
+        text: r#"def div(a, b):
     return w(a // b) if b else a
-def mod(a, b):
+"#,
+    },
+    Helper {
+        name: "mod",
+        text: r#"def mod(a, b):
     return a % b if b else a
-def cat(a, b):
+"#,
+    },
+    Helper {
+        name: "cat",
+        text: r#"def cat(a, b):
     return (a + b)[:40]
-def aget(a, i):
+"#,
+    },
+    Helper {
+        name: "aget",
+        text: r#"def aget(a, i):
     return a[i % len(a)]
-def aset(a, i, v):
+"#,
+    },
+    Helper {
+        name: "aset",
+        text: r#"def aset(a, i, v):
     a[i % len(a)] = v
-class Rec:
+"#,
+    },
+    Helper {
+        name: "Rec",
+        text: r#"class Rec:
     __slots__ = ("x", "y")
     def __init__(self, x, y):
         self.x = x
         self.y = y
-def show(x):
+"#,
+    },
+    Helper {
+        name: "show",
+        text: r#"def show(x):
     t = type(x)
     if t is str:
         return ascii(x)
@@ -278,9 +325,15 @@ def show(x):
     if t is Rec:
         return "Rec(x=" + show(x.x) + ", y=" + show(x.y) + ")"
     return "<function>"
-def out(x):
+"#,
+    },
+    Helper {
+        name: "out",
+        text: r#"def out(x):
     print(show(x))
-"#;
+"#,
+    },
+];
 
 /// The Python fuzzer.
 ///
@@ -298,7 +351,8 @@ pub const FUZZER: Fuzzer = Fuzzer {
     extension: "py",
     spec,
     comment: |text| format!("# {text}\n"),
-    prelude: PRELUDE,
+    prelude: "",
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };

@@ -27,7 +27,9 @@
 //! ```
 
 use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
-use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeId, NodeRef, Random, RenderNode, Spec};
+use xsmith::{
+    component, ChildTypes, Doc, Fuzzer, Helper, Hole, Implementation, NodeId, NodeRef, Random, RenderNode, Spec,
+};
 
 use xsmith::fuzzer::SpecFailure;
 
@@ -530,10 +532,12 @@ fn as_i64(t: &str, expr: String) -> String {
 }
 
 /// Globals, functions, then `main` (the last function called with constant
-/// arguments), `checksum` (every global and all of memory) and a data
-/// segment that gives memory a pattern to start from.
+/// arguments), `checksum` (every global, and all of memory when the module
+/// stores) and, when it loads, a data segment that gives memory a pattern
+/// to start from.
 fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let tree = n.program();
+    let uses = |production: &str| tree.ids().any(|id| n.at(id).is(production));
     let items = n.at(n.node()).children("items");
     let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
     let last = items
@@ -558,64 +562,119 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         "(func $main (export \"main\") (result i64)\n    {})",
         as_i64(&result, call)
     );
-    let mut checksum = String::from("(func $checksum (export \"checksum\") (result i64) (local $h i64) (local $a i32)");
+    let stores = uses("Store");
+    let mut checksum = String::from("(func $checksum (export \"checksum\") (result i64) (local $h i64)");
+    if stores {
+        checksum.push_str(" (local $a i32)");
+    }
     for global in items.iter().filter(|item| item.is("Global")) {
         let t = n.type_text(&global_type(tree, global.id()));
         let value = as_i64(&t, format!("(global.get ${})", name(global)));
         checksum.push_str(&format!("\n    (local.set $h (call $mix (local.get $h) {value}))"));
     }
-    checksum.push_str(
-        "\n    (loop $memory\n      (local.set $h (call $mix (local.get $h) (i64.load (local.get $a))))\n      \
-         (br_if $memory (i32.ne (local.tee $a (i32.add (local.get $a) (i32.const 8))) (i32.const 65536))))\n    \
-         (local.get $h))",
-    );
-    let mut bytes = String::new();
-    let mut state = literal_of(n.data("data")) as u64;
-    for _ in 0..64 {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        bytes.push_str(&format!("\\{:02x}", state >> 56));
+    if stores {
+        checksum.push_str(
+            "\n    (loop $memory\n      (local.set $h (call $mix (local.get $h) (i64.load (local.get $a))))\n      \
+             (br_if $memory (i32.ne (local.tee $a (i32.add (local.get $a) (i32.const 8))) (i32.const 65536))))",
+        );
     }
-    let data = format!("(data (i32.const 0) \"{bytes}\")");
+    checksum.push_str("\n    (local.get $h))");
+    let mut tail = vec![main, checksum];
+    if uses("Load") {
+        let mut bytes = String::new();
+        let mut state = literal_of(n.data("data")) as u64;
+        for _ in 0..64 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            bytes.push_str(&format!("\\{:02x}", state >> 56));
+        }
+        tail.push(format!("(data (i32.const 0) \"{bytes}\")"));
+    }
     let items = n.list("items").into_iter();
-    let items = items.chain([main, checksum, data].map(|text| n.text(text)));
+    let items = items.chain(tail.into_iter().map(|text| n.text(text)));
     n.concat(items.map(|item| n.text("  ").append(item.nest(2)).append(n.hardline())))
         .append(")")
 }
 
-/// Opens the module: memory, safe division and remainder (a zero divisor
-/// gives the dividend, `MIN / -1` gives `MIN`), NaN canonicalisation, and the
-/// checksum's mixing step.
-pub const PRELUDE: &str = r#"(module
-  (memory 1)
-  (func $div_s_i32 (param $a i32) (param $b i32) (result i32)
+/// Opens the module and its memory.
+pub const PRELUDE: &str = "(module\n  (memory 1)\n";
+
+/// The functions a module calls when it needs them: safe division and
+/// remainder (a zero divisor gives the dividend, `MIN / -1` gives `MIN`), NaN
+/// canonicalisation, and the checksum's mixing step.
+pub const HELPERS: &[Helper] = &[
+    Helper {
+        name: "$div_s_i32",
+        text: r#"  (func $div_s_i32 (param $a i32) (param $b i32) (result i32)
     (if (result i32) (i32.or (i32.eqz (local.get $b))
           (i32.and (i32.eq (local.get $a) (i32.const 0x80000000)) (i32.eq (local.get $b) (i32.const -1))))
       (then (local.get $a)) (else (i32.div_s (local.get $a) (local.get $b)))))
-  (func $div_u_i32 (param $a i32) (param $b i32) (result i32)
+"#,
+    },
+    Helper {
+        name: "$div_u_i32",
+        text: r#"  (func $div_u_i32 (param $a i32) (param $b i32) (result i32)
     (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.div_u (local.get $a) (local.get $b)))))
-  (func $rem_s_i32 (param $a i32) (param $b i32) (result i32)
+"#,
+    },
+    Helper {
+        name: "$rem_s_i32",
+        text: r#"  (func $rem_s_i32 (param $a i32) (param $b i32) (result i32)
     (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_s (local.get $a) (local.get $b)))))
-  (func $rem_u_i32 (param $a i32) (param $b i32) (result i32)
+"#,
+    },
+    Helper {
+        name: "$rem_u_i32",
+        text: r#"  (func $rem_u_i32 (param $a i32) (param $b i32) (result i32)
     (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_u (local.get $a) (local.get $b)))))
-  (func $div_s_i64 (param $a i64) (param $b i64) (result i64)
+"#,
+    },
+    Helper {
+        name: "$div_s_i64",
+        text: r#"  (func $div_s_i64 (param $a i64) (param $b i64) (result i64)
     (if (result i64) (i32.or (i64.eqz (local.get $b))
           (i32.and (i64.eq (local.get $a) (i64.const 0x8000000000000000)) (i64.eq (local.get $b) (i64.const -1))))
       (then (local.get $a)) (else (i64.div_s (local.get $a) (local.get $b)))))
-  (func $div_u_i64 (param $a i64) (param $b i64) (result i64)
+"#,
+    },
+    Helper {
+        name: "$div_u_i64",
+        text: r#"  (func $div_u_i64 (param $a i64) (param $b i64) (result i64)
     (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.div_u (local.get $a) (local.get $b)))))
-  (func $rem_s_i64 (param $a i64) (param $b i64) (result i64)
+"#,
+    },
+    Helper {
+        name: "$rem_s_i64",
+        text: r#"  (func $rem_s_i64 (param $a i64) (param $b i64) (result i64)
     (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_s (local.get $a) (local.get $b)))))
-  (func $rem_u_i64 (param $a i64) (param $b i64) (result i64)
+"#,
+    },
+    Helper {
+        name: "$rem_u_i64",
+        text: r#"  (func $rem_u_i64 (param $a i64) (param $b i64) (result i64)
     (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_u (local.get $a) (local.get $b)))))
-  (func $canon_f32 (param $x f32) (result f32)
+"#,
+    },
+    Helper {
+        name: "$canon_f32",
+        text: r#"  (func $canon_f32 (param $x f32) (result f32)
     (select (f32.const nan) (local.get $x) (f32.ne (local.get $x) (local.get $x))))
-  (func $canon_f64 (param $x f64) (result f64)
+"#,
+    },
+    Helper {
+        name: "$canon_f64",
+        text: r#"  (func $canon_f64 (param $x f64) (result f64)
     (select (f64.const nan) (local.get $x) (f64.ne (local.get $x) (local.get $x))))
-  (func $mix (param $h i64) (param $v i64) (result i64)
+"#,
+    },
+    Helper {
+        name: "$mix",
+        text: r#"  (func $mix (param $h i64) (param $v i64) (result i64)
     (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 5)) (local.get $v)) (i64.const 0x100000001b3)))
-"#;
+"#,
+    },
+];
 
 /// The assembled spec.
 ///
@@ -639,6 +698,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec,
     comment: |text| format!(";; {text}\n"),
     prelude: PRELUDE,
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };

@@ -63,7 +63,7 @@
 //! }
 //!
 //! let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+//!     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 //!     implementations: &[] };
 //! let findings = tempfile::tempdir().unwrap();
 //! let mut campaign = Campaign::new(&fuzzer, findings.path());
@@ -125,7 +125,7 @@ use crate::swarm::Swarm;
 ///     Implementation::IfInstalled { implementation: &ECHO, requires: "no-such-command-xyz", package: "xyz" },
 /// ];
 /// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 ///     implementations: IMPLEMENTATIONS };
 /// // The fuzzer's implementations, but for those whose command is missing.
 /// let campaign = Campaign::new(&fuzzer, "findings");
@@ -219,7 +219,7 @@ impl<'f> Campaign<'f> {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let campaign = xsmith::Campaign::new(&fuzzer, "findings");
     /// assert_eq!((campaign.first_seed, campaign.count), (0, 100));
@@ -261,7 +261,7 @@ impl<'f> Campaign<'f> {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let mut campaign = xsmith::Campaign::new(&fuzzer, "findings");
     /// campaign.implementations = vec![xsmith::Implementation::parse("sh=sh -e {}").unwrap()];
@@ -309,7 +309,7 @@ impl<'f> Campaign<'f> {
     ///
     /// ```
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let campaign = xsmith::Campaign::new(&fuzzer, "findings");
     /// assert_eq!(campaign.check(), Err(xsmith::CampaignError::Implementation(xsmith::ImplementationError::None)));
@@ -349,7 +349,7 @@ impl<'f> Campaign<'f> {
     /// ```
     /// use xsmith::{Campaign, Execution, Implementation};
     /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
     /// #     implementations: &[] };
     /// let findings = tempfile::tempdir().unwrap();
     /// let mut campaign = Campaign::new(&fuzzer, findings.path());

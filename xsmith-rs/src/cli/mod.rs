@@ -78,7 +78,7 @@ use crate::fuzzer::{Fuzzer, GENERATION_STACK};
 ///     extension: "txt",
 ///     spec: || Ok(xsmith::example::spec()),
 ///     comment: |text| format!("# {text}\n"),
-///     prelude: "",
+///     prelude: "", helpers: &[],
 ///     width: 80,
 ///     implementations: &[xsmith::Implementation::Command { name: "sh", template: "sh {}", package: "dash" }],
 /// };
@@ -102,7 +102,7 @@ pub fn main_with_known_bugs(fuzzer: &Fuzzer, known_bugs: &str) -> ExitCode {
 ///
 /// ```
 /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 /// #     implementations: &[] };
 /// let status = xsmith::cli::run(&fuzzer, ["x", "--seed", "3", "--max-depth", "2"]);
 /// assert_eq!(status, std::process::ExitCode::SUCCESS);

@@ -18,13 +18,15 @@ use crate::tree::{NodeId, Slot};
 const HOISTS_PER_SUBTREE: usize = 8;
 
 /// The choice span of a subtree, the number of the fill that made it (for
-/// a splice), and the spans of the subtrees inside it whose production may
-/// fill its hole.
+/// a splice), the spans of the subtrees inside it whose production may
+/// fill its hole, and, for an element of a list, the choices its parent
+/// drew itself (among them the list's length).
 #[derive(Clone, Debug)]
 pub(super) struct SubtreeSpan {
     span: Range<usize>,
     fill: Option<usize>,
     inner: Vec<Range<usize>>,
+    list_parent: Option<Range<usize>>,
 }
 
 /// A candidate: a sequence to replay, and a subtree of it replaced in place.
@@ -45,9 +47,10 @@ impl Candidate {
 pub(super) type Pass = fn(&[u64], &[SubtreeSpan]) -> Vec<Candidate>;
 
 /// The passes, in the order they are tried.
-pub(super) const PASSES: [Pass; 5] = [
+pub(super) const PASSES: [Pass; 6] = [
     shrink_subtrees_in_place,
     delete_subtrees,
+    delete_list_elements,
     hoist_subtrees,
     delete_blocks,
     lower_choices,
@@ -100,7 +103,22 @@ pub(super) fn subtree_spans(spec: &Spec, program: &Program) -> Vec<SubtreeSpan> 
         inner.dedup();
         inner.truncate(HOISTS_PER_SUBTREE);
         let fill = program.fill_number(node);
-        spans.push(SubtreeSpan { span, fill, inner });
+        let list_parent = program
+            .node(node)
+            .parent
+            .filter(|&parent| {
+                program.node(parent).slots.iter().any(|slot| match slot {
+                    Slot::List(children) => children.contains(&node),
+                    _ => false,
+                })
+            })
+            .and_then(|parent| program.own_choice_span(parent));
+        spans.push(SubtreeSpan {
+            span,
+            fill,
+            inner,
+            list_parent,
+        });
     }
     spans.sort_by_key(|s| (std::cmp::Reverse(s.span.len()), s.span.start));
     spans
@@ -152,6 +170,33 @@ fn delete_subtrees(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Candidate> {
         let zeros = vec![0; subtree.span.len()];
         if values.get(subtree.span.clone()) != Some(&zeros[..]) {
             candidates.push(Candidate::plain(splice(values, &subtree.span, &zeros)));
+        }
+    }
+    candidates
+}
+
+/// Each element of a list deleted with the choice that made it: its span
+/// with one of its parent's own choices (the list's length among them)
+/// lowered by one, or with the choice right before it (the decision that
+/// grew the list by it, for an element added towards `--size`). Deleting
+/// the span alone would leave the list as long, its last element drawn
+/// from what follows; a definition no reference uses goes this way.
+fn delete_list_elements(values: &[u64], spans: &[SubtreeSpan]) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
+    for subtree in spans {
+        let Some(parent) = &subtree.list_parent else {
+            continue;
+        };
+        for k in parent.clone() {
+            if values.get(k).is_some_and(|&v| v > 0) {
+                let mut shorter = splice(values, &subtree.span, &[]);
+                shorter[k] -= 1;
+                candidates.push(Candidate::plain(shorter));
+            }
+        }
+        if subtree.span.start > parent.end {
+            let with_decision = subtree.span.start - 1..subtree.span.end;
+            candidates.push(Candidate::plain(splice(values, &with_decision, &[])));
         }
     }
     candidates
@@ -219,6 +264,7 @@ mod tests {
             span: 0..8,
             fill: Some(0),
             inner: vec![2..5, 5..6],
+            list_parent: None,
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
@@ -234,5 +280,27 @@ mod tests {
         let in_place = shrink_subtrees_in_place(&values, &spans);
         let replacements: Vec<Vec<u64>> = in_place.iter().map(|c| c.splice.clone().unwrap().values).collect();
         assert_eq!(replacements, [vec![], vec![3, 9, 1], vec![1]]);
+    }
+
+    #[test]
+    fn a_list_element_goes_with_its_parents_length_choice_or_the_decision_before_it() {
+        // A parent drew [production 0, length 2], then its two elements
+        // 2..4 and 4..6; the second element grown (choice 1 at 4, then 5..7).
+        let values = [0, 2, 7, 8, 1, 9, 9];
+        let element = |span: Range<usize>| SubtreeSpan {
+            span,
+            fill: Some(1),
+            inner: Vec::new(),
+            list_parent: Some(0..2),
+        };
+        let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
+        assert_eq!(
+            plain(delete_list_elements(&values, &[element(2..4)])),
+            [vec![0, 1, 1, 9, 9]]
+        );
+        assert_eq!(
+            plain(delete_list_elements(&values, &[element(5..7)])),
+            [vec![0, 1, 7, 8, 1], vec![0, 2, 7, 8]]
+        );
     }
 }

@@ -17,9 +17,11 @@
 //!    [`Splice`](crate::Splice));
 //! 2. delete the span of a subtree, or zero it, what follows read from
 //!    where it falls (as Hypothesis does);
-//! 3. replace a subtree's span by a smaller subtree's, likewise;
-//! 4. delete runs of 8, 4, 2 and 1 choices;
-//! 5. lower single choices: to zero, to half, by one.
+//! 3. delete an element of a list with the choice that made the list that
+//!    long (so a definition no reference uses goes);
+//! 4. replace a subtree's span by a smaller subtree's, likewise;
+//! 5. delete runs of 8, 4, 2 and 1 choices;
+//! 6. lower single choices: to zero, to half, by one.
 //!
 //! After each accepted candidate the passes start again from the first. A
 //! generated candidate is kept as the sequence it really drew (values below
@@ -141,7 +143,7 @@ impl std::error::Error for ReduceError {}
 /// fn divides(text: &str) -> Execution { Execution::Output(text.contains('/').to_string()) }
 /// fn never(_: &str) -> Execution { Execution::Output("false".into()) }
 /// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
-///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", width: 80,
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
 ///     implementations: &[] };
 /// let case = Case {
 ///     fuzzer: &fuzzer,
