@@ -449,3 +449,42 @@ fn two_thousand_programs_type_check_independently() {
     }
     assert!(nodes > 2_000 * 10, "programs are not trivial: {nodes} nodes in all");
 }
+
+/// The typed spec's k-paths: the grammar allows every `Expr` filler (17) in
+/// each of its 23 `Expr` fields, plus `Lambda.params>Param`; types rule out
+/// some (a concatenation's operand is a string, a comparison's a number),
+/// and generated programs reach only paths the grammar allows.
+#[test]
+fn the_grammar_allows_more_two_paths_than_types_let_programs_reach() {
+    let spec = typed::spec().unwrap();
+    let grammar = spec.grammar();
+    let mut generator = Generator::new(&spec, Options::default()).unwrap();
+    let allowed = xsmith::kpaths::allowed(grammar, |p| generator.is_enabled(p), 2);
+    let two = |p: &&xsmith::kpaths::KPath| p.len() == 2;
+    assert_eq!(allowed.iter().filter(two).count(), 23 * 17 + 1);
+    assert_eq!(allowed.iter().filter(|p| p.len() == 1).count(), 19);
+    let mut reached = std::collections::HashSet::new();
+    for seed in 0..1_000u64 {
+        let program = generator.generate(&mut Random::from_seed(seed)).unwrap();
+        reached.extend(xsmith::kpaths::paths_of(&program, 2));
+    }
+    assert!(reached.iter().all(|p| allowed.contains(p)));
+    let names: Vec<String> = reached.iter().map(|p| p.display(grammar)).collect();
+    for impossible in [
+        "Concat.left>IntLit",
+        "Less.right>StrLit",
+        "If.cond>StrLit",
+        "Program.body>Param",
+    ] {
+        assert!(!names.iter().any(|n| n == impossible), "{impossible} is reached");
+    }
+    for possible in [
+        "Concat.left>StrLit",
+        "Apply.callee>Lambda",
+        "Lambda.params>Param",
+        "GetA.record>RecordAB",
+    ] {
+        assert!(names.iter().any(|n| n == possible), "{possible} is not reached");
+    }
+    assert!(reached.iter().filter(two).count() < allowed.iter().filter(two).count());
+}

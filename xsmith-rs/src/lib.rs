@@ -64,6 +64,7 @@ mod generate;
 mod grammar;
 pub mod helpers;
 mod hooks;
+pub mod kpaths;
 pub mod names;
 mod options;
 mod program;

@@ -316,3 +316,60 @@ fn print_tree_shows_the_partial_tree_of_a_failing_program() {
     assert!(stderr.contains("(hole "), "the partial tree: {stderr}");
     assert!(stderr.contains("node budget"), "{stderr}");
 }
+
+/// The k-paths the calc grammar allows: 4 productions; 2-paths through
+/// `Program.body` and the four operand fields, 3 fillers each; 3-paths
+/// `Program.body>X.f>Y` (2 operators, 2 fields, 3 fillers) and `X.f>Y.g>Z`
+/// (2 · 2 · 2 · 2 · 3). Generated programs cover all the 1- and 2-paths,
+/// and a directory of choice files gives the same count as the seeds that
+/// wrote it.
+#[test]
+fn coverage_counts_the_k_paths_the_grammar_allows_and_programs_cover() {
+    let report = stdout(&calc(&["coverage", "--k", "3", "--count", "300", "--max-depth", "4"]));
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines[0], "300 programs");
+    assert_eq!(lines[1], "k=1: covered 4 of 4 k-paths (100.0%)");
+    assert_eq!(lines[2], "k=2: covered 15 of 15 k-paths (100.0%)");
+    assert!(
+        lines[3].starts_with("k=3: covered ") && lines[3].contains(" of 60 k-paths"),
+        "{report}"
+    );
+
+    let without = stdout(&calc(&[
+        "coverage",
+        "--k",
+        "2",
+        "--count",
+        "50",
+        "--without",
+        "division",
+        "--uncovered",
+    ]));
+    assert!(without.contains("k=1: covered 3 of 3 k-paths"), "{without}");
+    assert!(without.contains("k=2: covered 6 of 6 k-paths"), "{without}");
+    assert!(!without.contains("uncovered"), "{without}");
+
+    let (_root, dir) = scratch("coverage");
+    let args = ["--count", "20", "--seed", "3", "--max-depth", "3"];
+    let saved = dir.to_str().unwrap();
+    stdout(&calc(
+        &[&args[..], &["--output-dir", saved, "--save-choices", saved]].concat(),
+    ));
+    let from_seeds = stdout(&calc(&[&["coverage", "--k", "3"][..], &args].concat()));
+    let from_files = stdout(&calc(&["coverage", "--k", "3", "--max-depth", "3", saved]));
+    assert_eq!(from_seeds, from_files);
+    let sampled = stdout(&calc(&[
+        "coverage",
+        "--k",
+        "3",
+        "--count",
+        "5",
+        "--sample",
+        "200",
+        "--uncovered",
+    ]));
+    assert!(sampled.contains("; a sample of 200 programs reaches "), "{sampled}");
+    assert!(sampled.lines().any(|l| l.starts_with("uncovered ")), "{sampled}");
+    let bad = calc(&["coverage", "--k", "5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}

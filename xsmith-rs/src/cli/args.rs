@@ -91,6 +91,47 @@ pub enum Subcommand {
     /// reductions, and the features over-represented in each signature's
     /// programs.
     Findings(FindingsArgs),
+    /// Measure k-path coverage (chains of k productions through named
+    /// fields): of generated programs, or of a directory of choice files.
+    Coverage(CoverageArgs),
+}
+
+/// The options of `coverage`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "coverage", "--k", "3", "--count", "50"]);
+/// let Some(xsmith::cli::Subcommand::Coverage(coverage)) = args.command else { panic!("not coverage") };
+/// assert_eq!((coverage.k, coverage.count), (3, 50));
+/// assert!(xsmith::cli::Args::try_parse_from(["x", "coverage", "--k", "0"]).is_err());
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct CoverageArgs {
+    /// Count k-paths of every length from 1 to K.
+    #[arg(long = "k", value_name = "K", default_value_t = 2,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4))]
+    pub k: usize,
+    /// How many programs to generate and measure (seeds --seed, --seed + 1, ...).
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    pub count: u64,
+    /// Seed of the first program.
+    #[arg(long, value_name = "START", default_value_t = 0)]
+    pub seed: u64,
+    /// Measure the programs of this directory instead: each `*.choices`
+    /// file in it (as `--save-choices` writes them), regenerated.
+    #[arg(value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Also generate N programs from other seeds and say how many of the
+    /// k-paths the grammar allows occur in them (types rule some out).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<u64>,
+    /// List the k-paths not covered (of those the sample reached, with
+    /// --sample; else of those the grammar allows).
+    #[arg(long)]
+    pub uncovered: bool,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: Options,
 }
 
 /// The options of `findings`.

@@ -12,6 +12,8 @@
 //!               [--reduce] [--known FILE]... [--log-choices]
 //! xsmith-<lang> reduce FINDING_DIR... [--reduce-jobs J] [--time-budget SECONDS]
 //! xsmith-<lang> findings [DIR] [--top N] [--known FILE]...
+//! xsmith-<lang> coverage [DIR] [--k K] [--count N] [--seed START]
+//!               [--sample N] [--uncovered] [GENERATION OPTIONS]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
 //!               [--type-max-depth N] [--with NAME]... [--without NAME]...
 //! ```
@@ -52,8 +54,15 @@
 //! signature ([`reduce`](crate::reduce)); `findings` lists a findings
 //! directory by signature, with the features over-represented in each
 //! signature's programs ([`list_findings`](crate::campaign::list_findings)).
+//!
+//! `coverage` prints, for k = 1 to `--k`, the line `k=K: covered C of F
+//! k-paths (P%)` ([`kpaths`](crate::kpaths)): of `--count` generated
+//! programs, or of the choice files of `DIR`; F is what the grammar allows
+//! under the options, and with `--sample N` the line adds how many of
+//! those N other programs reach and the share of those covered.
 
 mod args;
+mod coverage;
 mod diff;
 mod findings;
 mod generate;
@@ -64,7 +73,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-pub use args::{Args, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs};
+pub use args::{Args, CoverageArgs, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs};
 use generate::Failure;
 
 use crate::fuzzer::{Fuzzer, GENERATION_STACK};
@@ -147,6 +156,7 @@ where
             return ExitCode::from(u8::from(failed > 0));
         }
         Some(Subcommand::Findings(findings_args)) => return findings::findings(fuzzer, known_bugs, findings_args),
+        Some(Subcommand::Coverage(coverage_args)) => return coverage::coverage(fuzzer, coverage_args),
         None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node

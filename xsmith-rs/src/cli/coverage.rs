@@ -1,0 +1,145 @@
+//! `coverage`: the k-paths that generated programs, or the programs of a
+//! directory of choice files, cover, against those the grammar allows and
+//! those a larger sample reaches.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use indexmap::IndexSet;
+
+use super::args::CoverageArgs;
+use crate::choices::Choices;
+use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::generate::Generator;
+use crate::kpaths::{self, KPath};
+
+/// Where the seeds of `--sample` start: past every seed the command line
+/// draws at random (below 10^12), so the sample is other programs.
+const SAMPLE_SEEDS: u64 = 1_000_000_000_000;
+
+/// Runs `coverage` (on a thread with the generation stack); exit status 2
+/// for bad options or an unreadable directory, 1 when some program could
+/// not be generated.
+pub(super) fn coverage(fuzzer: &Fuzzer, args: &CoverageArgs) -> ExitCode {
+    let outcome = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("coverage".into())
+            .stack_size(GENERATION_STACK)
+            .spawn_scoped(scope, || measure(fuzzer, args))
+            .map(|worker| worker.join())
+    });
+    match outcome {
+        Ok(Ok(Ok(report))) => {
+            print!("{report}");
+            ExitCode::SUCCESS
+        }
+        Ok(Ok(Err((status, message)))) => {
+            eprintln!("{}: error: {message}", fuzzer.name);
+            ExitCode::from(status)
+        }
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(e) => {
+            eprintln!("{}: error: cannot start the coverage thread: {e}", fuzzer.name);
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The report of `coverage`, or an exit status and a message.
+fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)> {
+    let spec = (fuzzer.spec)().map_err(|e| (1, format!("the fuzzer's spec is wrong: {e}")))?;
+    let mut generator = Generator::new(&spec, args.generation.clone()).map_err(|e| (2, e.to_string()))?;
+    let sources = match &args.dir {
+        Some(dir) => choice_files(dir).map_err(|e| (2, format!("{}: {e}", dir.display())))?,
+        None => (0..args.count)
+            .map(|i| Source::Seed(args.seed.wrapping_add(i)))
+            .collect(),
+    };
+    let programs = sources.len();
+    let covered = cover(fuzzer, &mut generator, sources, args.k)?;
+    let sample = match args.sample {
+        Some(n) => Some(cover(
+            fuzzer,
+            &mut generator,
+            (0..n).map(|i| Source::Seed(SAMPLE_SEEDS + i)).collect(),
+            args.k,
+        )?),
+        None => None,
+    };
+    let allowed = kpaths::allowed(spec.grammar(), |p| generator.is_enabled(p), args.k);
+    let mut report = format!("{programs} programs\n");
+    for k in 1..=args.k {
+        let of_length = |set: &IndexSet<KPath>| set.iter().filter(|p| p.len() == k).count();
+        let (c, f) = (of_length(&covered), of_length(&allowed));
+        report.push_str(&format!("k={k}: covered {c} of {f} k-paths ({})", percent(c, f)));
+        if let (Some(sample), Some(n)) = (&sample, args.sample) {
+            let reached = of_length(sample);
+            let both = sample.iter().filter(|p| p.len() == k && covered.contains(*p)).count();
+            report.push_str(&format!(
+                "; a sample of {n} programs reaches {reached}, of which {both} ({}) are covered",
+                percent(both, reached)
+            ));
+        }
+        report.push('\n');
+    }
+    if args.uncovered {
+        let reachable = sample.as_ref().unwrap_or(&allowed);
+        let mut missing: Vec<(usize, String)> = reachable
+            .iter()
+            .filter(|p| !covered.contains(*p))
+            .map(|p| (p.len(), p.display(spec.grammar())))
+            .collect();
+        missing.sort();
+        for (_, path) in missing {
+            report.push_str(&format!("uncovered {path}\n"));
+        }
+    }
+    Ok(report)
+}
+
+/// The k-paths, of every length up to `k`, of the programs of `sources`.
+fn cover(
+    fuzzer: &Fuzzer,
+    generator: &mut Generator,
+    sources: Vec<Source>,
+    k: usize,
+) -> Result<IndexSet<KPath>, (u8, String)> {
+    let mut covered = IndexSet::new();
+    for source in sources {
+        let command = fuzzer.command(&source, generator.options());
+        let program = generator
+            .generate(&mut source.random())
+            .map_err(|e| (1, format!("{e}\n  regenerate with: {command}")))?;
+        covered.extend(kpaths::paths_of(&program, k));
+    }
+    Ok(covered)
+}
+
+/// The `*.choices` files of `dir`, by name, as sources.
+fn choice_files(dir: &Path) -> Result<Vec<Source>, String> {
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| e.to_string())?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "choices"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err("no .choices files (write them with --save-choices)".into());
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let choices = Choices::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Source::Choices {
+                path: path.display().to_string(),
+                choices,
+            })
+        })
+        .collect()
+}
+
+/// `part` of `whole` as a percentage with one decimal.
+fn percent(part: usize, whole: usize) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
+}
