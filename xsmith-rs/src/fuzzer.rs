@@ -125,6 +125,17 @@ pub enum Source {
         /// The choices.
         choices: Choices,
     },
+    /// A seed of the portable generator, steered towards k-paths not yet
+    /// covered by the programs of seeds `from` to `seed - 1` (`--cover K`;
+    /// see [`Generator::steer_to_cover`]).
+    Steered {
+        /// The program's seed.
+        seed: u64,
+        /// The length of the k-paths steered towards.
+        k: usize,
+        /// The first seed of the batch it was steered in.
+        from: u64,
+    },
 }
 
 impl Source {
@@ -133,6 +144,7 @@ impl Source {
             Source::Seed(seed) => Random::from_seed(*seed),
             Source::Bytes { bytes, offset, .. } => Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec()),
             Source::Choices { choices, .. } => Random::from_choices(choices),
+            Source::Steered { seed, .. } => Random::from_seed(*seed),
         }
     }
 
@@ -147,6 +159,13 @@ impl Source {
                 args
             }
             Source::Choices { path, .. } => vec!["--choices".into(), path.clone()],
+            Source::Steered { seed, k, from } => {
+                let mut args = vec!["--seed".into(), seed.to_string(), "--cover".into(), k.to_string()];
+                if from != seed {
+                    args.extend(["--covered-from".into(), from.to_string()]);
+                }
+                args
+            }
         }
     }
 }

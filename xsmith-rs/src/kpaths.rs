@@ -109,11 +109,17 @@ pub fn paths_of(tree: &Tree, k: usize) -> IndexSet<KPath> {
 /// The paths of length 1 to `k` that end at node `node` of `tree`: its
 /// production, then with its parent before it, and so on up.
 fn paths_ending_at(tree: &Tree, node: NodeId, k: usize) -> SmallVec<[KPath; 4]> {
+    paths_ending_with(tree, node, tree.node(node).production, k)
+}
+
+/// The paths of length 1 to `k` that `production` would end if it filled
+/// the node (or hole) `node` of `tree`.
+pub(crate) fn paths_ending_with(tree: &Tree, node: NodeId, production: ProdId, k: usize) -> SmallVec<[KPath; 4]> {
     let mut paths: SmallVec<[KPath; 4]> = SmallVec::new();
     if k == 0 {
         return paths;
     }
-    let mut steps: SmallVec<[u32; 5]> = SmallVec::from_slice(&[tree.node(node).production.0]);
+    let mut steps: SmallVec<[u32; 5]> = SmallVec::from_slice(&[production.0]);
     paths.push(KPath { steps: steps.clone() });
     let mut at = node;
     while paths.len() < k {

@@ -383,6 +383,53 @@ impl Random {
         unreachable!("a ticket below the total weight falls on some entry")
     }
 
+    /// An index into `weights` drawn with probability proportional to
+    /// `steered` instead (the same length; zero where `weights` is zero),
+    /// but recorded as a draw from `weights` that gives the same index: so
+    /// a replay of the recorded choices, which reads them as drawn from
+    /// `weights`, makes the same choice without knowing the steering. Only
+    /// a seeded source is steered; the others read `weights` alone.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.record();
+    /// let picks: Vec<usize> = (0..50).map(|_| r.weighted_steered(&[5, 5], &[1, 1000]).unwrap()).collect();
+    /// assert!(picks.iter().filter(|&&i| i == 1).count() > 45);
+    /// let recorded = r.take_recorded().unwrap();
+    /// let mut replay = xsmith::Random::from_choices(&recorded);
+    /// assert!(picks.iter().all(|&i| replay.weighted(&[5, 5]) == Some(i)));
+    /// ```
+    pub fn weighted_steered(&mut self, weights: &[u32], steered: &[u32]) -> Option<usize> {
+        let Bits::Seeded(rng) = &mut self.bits else {
+            return self.weighted(weights);
+        };
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let steered_total: u64 = steered.iter().map(|&w| u64::from(w)).sum();
+        if total == 0 || steered_total == 0 {
+            return self.weighted(weights);
+        }
+        let mut ticket = if steered_total > 1 {
+            lemire_below(rng, steered_total)
+        } else {
+            0
+        };
+        let index = steered
+            .iter()
+            .position(|&w| {
+                let w = u64::from(w);
+                let here = ticket < w;
+                ticket = ticket.saturating_sub(w);
+                here
+            })
+            .expect("a ticket below the total weight falls on some entry");
+        // The first ticket of the same index among `weights`.
+        let value: u64 = weights[..index].iter().map(|&w| u64::from(w)).sum();
+        if total > 1 {
+            self.note(value, total);
+        }
+        Some(index)
+    }
+
     /// 64 raw random bits (eight bytes of a byte string).
     ///
     /// ```

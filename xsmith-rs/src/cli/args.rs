@@ -56,6 +56,16 @@ pub struct Args {
     /// PATH/<seed>.choices); --choices PATH regenerates the program.
     #[arg(long, value_name = "PATH")]
     pub save_choices: Option<PathBuf>,
+    /// Steer generation towards k-paths (chains of K productions) that the
+    /// programs before have not covered: program i depends on programs 0 to
+    /// i - 1, and its header says so (--covered-from).
+    #[arg(long, value_name = "K", conflicts_with_all = ["swarm", "bytes", "choices"],
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4))]
+    pub cover: Option<usize>,
+    /// With --cover: first generate, steered, the programs of seeds START to
+    /// --seed - 1 (as a batch from START would have), then the program(s) asked for.
+    #[arg(long, value_name = "START", requires_all = ["cover", "seed"])]
+    pub covered_from: Option<u64>,
     /// Also print each program's tree to standard error.
     #[arg(long)]
     pub print_tree: bool,
@@ -129,6 +139,10 @@ pub struct CoverageArgs {
     /// --sample; else of those the grammar allows).
     #[arg(long)]
     pub uncovered: bool,
+    /// Generate the programs steered towards k-paths not covered yet (as
+    /// `--cover K` does), rather than at random.
+    #[arg(long, conflicts_with = "dir")]
+    pub cover: bool,
     /// The options that shape each program.
     #[command(flatten)]
     pub generation: Options,

@@ -49,36 +49,50 @@ pub(super) fn coverage(fuzzer: &Fuzzer, args: &CoverageArgs) -> ExitCode {
 fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)> {
     let spec = (fuzzer.spec)().map_err(|e| (1, format!("the fuzzer's spec is wrong: {e}")))?;
     let mut generator = Generator::new(&spec, args.generation.clone()).map_err(|e| (2, e.to_string()))?;
+    let sample = match args.sample {
+        Some(n) => {
+            let sources = (0..n).map(|i| Source::Seed(SAMPLE_SEEDS + i)).collect();
+            Some(Coverage::of(fuzzer, &mut generator, sources, args.k, None)?.covered)
+        }
+        None => None,
+    };
     let sources = match &args.dir {
         Some(dir) => choice_files(dir).map_err(|e| (2, format!("{}: {e}", dir.display())))?,
         None => (0..args.count)
-            .map(|i| Source::Seed(args.seed.wrapping_add(i)))
+            .map(|i| {
+                let seed = args.seed.wrapping_add(i);
+                match args.cover {
+                    true => Source::Steered {
+                        seed,
+                        k: args.k,
+                        from: args.seed,
+                    },
+                    false => Source::Seed(seed),
+                }
+            })
             .collect(),
     };
+    if args.cover {
+        generator.steer_to_cover(args.k);
+    }
     let programs = sources.len();
-    let covered = cover(fuzzer, &mut generator, sources, args.k)?;
-    let sample = match args.sample {
-        Some(n) => Some(cover(
-            fuzzer,
-            &mut generator,
-            (0..n).map(|i| Source::Seed(SAMPLE_SEEDS + i)).collect(),
-            args.k,
-        )?),
-        None => None,
-    };
+    let coverage = Coverage::of(fuzzer, &mut generator, sources, args.k, sample.as_ref())?;
     let allowed = kpaths::allowed(spec.grammar(), |p| generator.is_enabled(p), args.k);
     let mut report = format!("{programs} programs\n");
     for k in 1..=args.k {
         let of_length = |set: &IndexSet<KPath>| set.iter().filter(|p| p.len() == k).count();
-        let (c, f) = (of_length(&covered), of_length(&allowed));
+        let (c, f) = (of_length(&coverage.covered), of_length(&allowed));
         report.push_str(&format!("k={k}: covered {c} of {f} k-paths ({})", percent(c, f)));
         if let (Some(sample), Some(n)) = (&sample, args.sample) {
             let reached = of_length(sample);
-            let both = sample.iter().filter(|p| p.len() == k && covered.contains(*p)).count();
+            let both = coverage.in_sample[k - 1];
             report.push_str(&format!(
                 "; a sample of {n} programs reaches {reached}, of which {both} ({}) are covered",
                 percent(both, reached)
             ));
+            if let Some(after) = coverage.most_of_sample_after[k - 1] {
+                report.push_str(&format!(", 95% of them after {after} programs"));
+            }
         }
         report.push('\n');
     }
@@ -86,7 +100,7 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
         let reachable = sample.as_ref().unwrap_or(&allowed);
         let mut missing: Vec<(usize, String)> = reachable
             .iter()
-            .filter(|p| !covered.contains(*p))
+            .filter(|p| !coverage.covered.contains(*p))
             .map(|p| (p.len(), p.display(spec.grammar())))
             .collect();
         missing.sort();
@@ -97,22 +111,56 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
     Ok(report)
 }
 
-/// The k-paths, of every length up to `k`, of the programs of `sources`.
-fn cover(
-    fuzzer: &Fuzzer,
-    generator: &mut Generator,
-    sources: Vec<Source>,
-    k: usize,
-) -> Result<IndexSet<KPath>, (u8, String)> {
-    let mut covered = IndexSet::new();
-    for source in sources {
-        let command = fuzzer.command(&source, generator.options());
-        let program = generator
-            .generate(&mut source.random())
-            .map_err(|e| (1, format!("{e}\n  regenerate with: {command}")))?;
-        covered.extend(kpaths::paths_of(&program, k));
+/// What a run of programs covered.
+struct Coverage {
+    /// The k-paths, of every length up to k.
+    covered: IndexSet<KPath>,
+    /// By length (index k - 1): how many of them a sample reached.
+    in_sample: Vec<usize>,
+    /// By length: after how many programs 95% of the sample's were covered.
+    most_of_sample_after: Vec<Option<usize>>,
+}
+
+impl Coverage {
+    /// The coverage of the programs of `sources`, measured against
+    /// `sample` when given.
+    fn of(
+        fuzzer: &Fuzzer,
+        generator: &mut Generator,
+        sources: Vec<Source>,
+        k: usize,
+        sample: Option<&IndexSet<KPath>>,
+    ) -> Result<Coverage, (u8, String)> {
+        let of_length = |k: usize| sample.map_or(0, |s| s.iter().filter(|p| p.len() == k).count());
+        let targets: Vec<usize> = (1..=k).map(|k| (of_length(k) * 95).div_ceil(100)).collect();
+        let mut coverage = Coverage {
+            covered: IndexSet::new(),
+            in_sample: vec![0; k],
+            most_of_sample_after: vec![None; k],
+        };
+        for (i, source) in sources.into_iter().enumerate() {
+            let program = generator.generate(&mut source.random()).map_err(|e| {
+                let command = fuzzer.command(&source, generator.options());
+                (1, format!("{e}\n  regenerate with: {command}"))
+            })?;
+            for path in kpaths::paths_of(&program, k) {
+                let length = path.len();
+                if sample.is_some_and(|s| s.contains(&path)) && !coverage.covered.contains(&path) {
+                    coverage.in_sample[length - 1] += 1;
+                }
+                coverage.covered.insert(path);
+            }
+            for (length, target) in targets.iter().enumerate() {
+                if sample.is_some()
+                    && coverage.most_of_sample_after[length].is_none()
+                    && coverage.in_sample[length] >= *target
+                {
+                    coverage.most_of_sample_after[length] = Some(i + 1);
+                }
+            }
+        }
+        Ok(coverage)
     }
-    Ok(covered)
 }
 
 /// The `*.choices` files of `dir`, by name, as sources.

@@ -43,6 +43,15 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     if let (Some(dir), Some(_)) = (&args.save_choices, args.count) {
         std::fs::create_dir_all(dir).map_err(|e| Failure::Usage(format!("--save-choices {}: {e}", dir.display())))?;
     }
+    if let Some(k) = args.cover {
+        steer(
+            fuzzer,
+            &mut generator,
+            k,
+            args.covered_from.unwrap_or(first_seed),
+            first_seed,
+        )?;
+    }
     let swarm = args.swarm.swarm();
     let mut log = ChoiceLog::default();
     let mut stdout = std::io::stdout().lock();
@@ -69,7 +78,15 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             }
             _ => {
                 let seed = first_seed.wrapping_add(i);
-                (Source::Seed(seed), seed.to_string(), format!("seed {seed}"))
+                let source = match args.cover {
+                    Some(k) => Source::Steered {
+                        seed,
+                        k,
+                        from: args.covered_from.unwrap_or(first_seed),
+                    },
+                    None => Source::Seed(seed),
+                };
+                (source, seed.to_string(), format!("seed {seed}"))
             }
         };
         // A swarm program has a generator of its own, for the options it drew.
@@ -143,6 +160,29 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
             "{failed} of {count} programs could not be generated"
         ))),
     }
+}
+
+/// Steers `generator` towards k-paths not yet covered and generates, to
+/// discard, the programs of seeds `from` to `first - 1`: what a `--cover`
+/// batch from `from` would have generated before seed `first`.
+fn steer(fuzzer: &Fuzzer, generator: &mut Generator, k: usize, from: u64, first: u64) -> Result<(), Failure> {
+    if from > first {
+        return Err(Failure::Usage(format!(
+            "--covered-from {from} comes after --seed {first}"
+        )));
+    }
+    generator.steer_to_cover(k);
+    for seed in from..first {
+        let source = Source::Steered { seed, k, from };
+        generator.generate(&mut source.random()).map_err(|e| {
+            let command = fuzzer.command(&source, generator.options());
+            Failure::Run(format!(
+                "seed {seed}: {e}
+  regenerate with: {command}"
+            ))
+        })?;
+    }
+    Ok(())
 }
 
 /// The outline of the program of `source` as far as its generation got

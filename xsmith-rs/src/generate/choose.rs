@@ -15,7 +15,8 @@
 //! 5. [`depth`](Generator::keep_soonest_finishing): past `--max-depth`,
 //!    only the choices that finish soonest.
 //!
-//! The survivors are weighed (`choice_weight`) and one is drawn.
+//! The survivors are weighed (`choice_weight`), steered towards new
+//! k-paths under `--cover` ([`cover`](super::cover)), and one is drawn.
 
 use super::inhabitation::Finish;
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
@@ -255,7 +256,12 @@ impl<'s> Generator<'s> {
                 Weight::Dynamic(f) => f(&hole),
             });
         }
-        let picked = random.weighted(&self.weights).ok_or_else(|| GenerateError::NoChoice {
+        let steered = (self.cover.as_ref()).and_then(|cover| cover.steer(program, node, &self.choices, &self.weights));
+        let picked = match &steered {
+            Some(steered) => random.weighted_steered(&self.weights, steered),
+            None => random.weighted(&self.weights),
+        };
+        let picked = picked.ok_or_else(|| GenerateError::NoChoice {
             node_type: spec.production(hole.node_type()).name().to_string(),
             depth: hole.depth(),
             required_type: program.typing.as_ref().and_then(|typing| {
@@ -269,6 +275,9 @@ impl<'s> Generator<'s> {
         }
         let chosen = self.choices[picked];
         self.log.choose(chosen);
+        if let Some(cover) = &mut self.cover {
+            cover.note(program, node, chosen);
+        }
         Ok(chosen)
     }
 }

@@ -18,6 +18,7 @@
 mod choice_log;
 mod choose;
 mod construct;
+mod cover;
 mod error;
 mod inhabitation;
 mod references;
@@ -26,6 +27,7 @@ mod size;
 use std::time::Instant;
 
 pub use choice_log::ChoiceLog;
+
 pub use error::{GenerateError, Whereabouts};
 
 use crate::effects::EffectSummaries;
@@ -35,6 +37,7 @@ use crate::program::Program;
 use crate::random::Random;
 use crate::spec::Spec;
 use crate::tree::NodeId;
+use cover::Cover;
 use inhabitation::{Finish, Inhabitation};
 
 /// Generates programs from a spec under fixed options; reusable for any number
@@ -68,6 +71,8 @@ pub struct Generator<'s> {
     choices: Vec<ProdId>,
     weights: Vec<u32>,
     effects: EffectSummaries,
+    /// The k-paths chosen so far, when steering towards new ones.
+    cover: Option<Cover>,
 }
 
 impl<'s> Generator<'s> {
@@ -146,6 +151,7 @@ impl<'s> Generator<'s> {
             choices: Vec::new(),
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
+            cover: None,
         })
     }
 
@@ -170,6 +176,42 @@ impl<'s> Generator<'s> {
     /// ```
     pub fn is_enabled(&self, production: ProdId) -> bool {
         self.enabled[production.index()]
+    }
+
+    /// Steers every later choice towards k-paths, of every length up to
+    /// `k`, that this generator has not made yet (`--cover K`): a choice
+    /// that would make one weighs 64 times more. Programs stay as
+    /// conforming as any (only weights change) and their recorded choices
+    /// replay them on an unsteered generator; but each program depends on
+    /// those generated before it. `k == 0` stops steering.
+    ///
+    /// ```
+    /// use xsmith::{kpaths, Generator, Random};
+    /// let spec = xsmith::example::spec();
+    /// let mut steered = Generator::new(&spec, Default::default()).unwrap();
+    /// steered.steer_to_cover(2);
+    /// let mut plain = Generator::new(&spec, Default::default()).unwrap();
+    /// let mut random = Random::from_seed(1);
+    /// random.record();
+    /// let program = steered.generate(&mut random).unwrap();
+    /// let replayed = plain.generate(&mut Random::from_choices(&random.take_recorded().unwrap())).unwrap();
+    /// assert_eq!(program.outline(spec.grammar()), replayed.outline(spec.grammar()));
+    /// assert_eq!(steered.covered_paths(), kpaths::paths_of(&program, 2).len());
+    /// ```
+    pub fn steer_to_cover(&mut self, k: usize) {
+        self.cover = (k > 0).then(|| Cover::new(k));
+    }
+
+    /// How many k-paths the steered programs have made so far (0 when not
+    /// steering; see [`steer_to_cover`](Generator::steer_to_cover)).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(g.covered_paths(), 0);
+    /// ```
+    pub fn covered_paths(&self) -> usize {
+        self.cover.as_ref().map_or(0, |c| c.covered().len())
     }
 
     /// The choice statistics so far.
