@@ -23,7 +23,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use xsmith::swarm::Swarm;
-use xsmith::{Campaign, Fuzzer, Generator, Implementation, Options, Source, Verdict};
+use xsmith::{Campaign, Fuzzer, Generator, Implementation, Limits, Options, Run, Signature, Source, Verdict};
 
 use crate::scratch_dir;
 
@@ -107,6 +107,74 @@ fn assert_campaign_agrees(
         tally.programs,
         kept.display()
     );
+}
+
+/// Generates the programs of seeds `0..programs` steered towards k-paths
+/// not yet covered (`--cover k`, one batch), runs each on every
+/// implementation of the fuzzer (those it declares only if installed left
+/// out when missing), and panics, describing them, unless all agree.
+/// Returns how many k-paths the batch covered.
+///
+/// ```
+/// use xsmith::{Execution, Fuzzer, Implementation, Options};
+/// const TWINS: &[Implementation] = &[
+///     Implementation::InProcess { name: "length", run: |text| Execution::Output(text.len().to_string()) },
+///     Implementation::InProcess { name: "also", run: |text| Execution::Output(text.len().to_string()) },
+/// ];
+/// let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+///     implementations: TWINS };
+/// assert!(xsmith_tests::conformance::assert_steered_programs_agree(&fuzzer, &Options::default(), 2, 20) > 4);
+/// ```
+pub fn assert_steered_programs_agree(fuzzer: &Fuzzer, options: &Options, k: usize, programs: u64) -> usize {
+    let spec = (fuzzer.spec)().unwrap();
+    let mut generator = Generator::new(&spec, options.clone()).unwrap();
+    generator.steer_to_cover(k);
+    let texts: Vec<String> = (0..programs)
+        .map(|seed| {
+            let source = Source::Steered { seed, k, from: 0 };
+            fuzzer.program(&spec, &mut generator, source).unwrap().text
+        })
+        .collect();
+    let implementations: Vec<Implementation> = fuzzer
+        .implementations
+        .iter()
+        .filter_map(|i| i.if_installed().ok())
+        .collect();
+    let dir = scratch_dir(&format!("{}-steered", fuzzer.name));
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|worker| {
+                let (texts, implementations, dir) = (&texts, &implementations, dir.path());
+                scope.spawn(move || {
+                    let mut failures = Vec::new();
+                    for (seed, text) in texts.iter().enumerate().skip(worker).step_by(workers) {
+                        let file = dir.join(format!("{seed}.{}", fuzzer.extension));
+                        std::fs::write(&file, text).unwrap();
+                        let runs: Vec<(Implementation, Run)> = implementations
+                            .iter()
+                            .map(|i| (*i, i.run(&file, text, &Limits::default())))
+                            .collect();
+                        let signature = Signature::of(&runs);
+                        if signature.verdict != Verdict::Agree {
+                            let header = text.lines().next().unwrap_or_default();
+                            failures.push(format!("{signature}: {header}"));
+                        }
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(
+        failures.is_empty(),
+        "{} of {programs} steered programs did not agree:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    generator.covered_paths()
 }
 
 /// Writes the `--swarm` programs of `seeds`, with the further options

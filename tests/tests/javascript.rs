@@ -203,3 +203,15 @@ fn the_es2015_group_calls_math_imul_and_still_agrees() {
 fn seeds_whose_record_type_once_contained_itself_agree() {
     javascript().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
 }
+
+/// Issue 16: programs steered towards new 2-paths (`--cover 2`) conform too.
+#[test]
+fn steered_programs_agree() {
+    let covered = xsmith_tests::conformance::assert_steered_programs_agree(
+        &xsmith_javascript::FUZZER,
+        &Default::default(),
+        2,
+        300,
+    );
+    assert!(covered > 1000, "{covered} k-paths");
+}

@@ -29,3 +29,11 @@ fn the_same_seed_gives_the_same_bytes() {
 fn seeds_whose_record_type_once_contained_itself_agree() {
     lua().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
 }
+
+/// Issue 16: programs steered towards new 2-paths (`--cover 2`) conform too.
+#[test]
+fn steered_programs_agree() {
+    let covered =
+        xsmith_tests::conformance::assert_steered_programs_agree(&xsmith_lua::FUZZER, &Default::default(), 2, 300);
+    assert!(covered > 1000, "{covered} k-paths");
+}

@@ -71,3 +71,11 @@ fn nonlocal_programs_agree() {
 fn seeds_whose_record_type_once_contained_itself_agree() {
     python().check_seeds_agree(&[(8, 2080079), (9, 92332110289)]);
 }
+
+/// Issue 16: programs steered towards new 2-paths (`--cover 2`) conform too.
+#[test]
+fn steered_programs_agree() {
+    let covered =
+        xsmith_tests::conformance::assert_steered_programs_agree(&xsmith_python::FUZZER, &Default::default(), 2, 300);
+    assert!(covered > 1000, "{covered} k-paths");
+}

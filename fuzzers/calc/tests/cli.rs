@@ -373,3 +373,56 @@ fn coverage_counts_the_k_paths_the_grammar_allows_and_programs_cover() {
     let bad = calc(&["coverage", "--k", "5"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `--cover`: a steered batch's program regenerates from its header (which
+/// names the batch's first seed) and from its choice file (which replays
+/// without steering); steering changes programs after the first; bad
+/// combinations exit 2 naming the option.
+#[test]
+fn a_steered_batch_regenerates_from_headers_and_choice_files() {
+    let (_root, dir) = scratch("cover");
+    let out = dir.to_str().unwrap();
+    stdout(&calc(&[
+        "--seed",
+        "10",
+        "--count",
+        "6",
+        "--cover",
+        "2",
+        "--max-depth",
+        "4",
+        "--output-dir",
+        out,
+        "--save-choices",
+        out,
+    ]));
+    let mut steered_differs = false;
+    for seed in 10..16 {
+        let text = std::fs::read_to_string(dir.join(format!("{seed}.calc"))).unwrap();
+        let header = text.lines().next().unwrap();
+        let expected = match seed {
+            10 => "#! xsmith-calc 0.1.0 --seed 10 --cover 2 --max-depth 4".to_string(),
+            _ => format!("#! xsmith-calc 0.1.0 --seed {seed} --cover 2 --covered-from 10 --max-depth 4"),
+        };
+        assert_eq!(header, expected);
+        let args: Vec<&str> = header.split_whitespace().skip(3).collect();
+        assert_eq!(stdout(&calc(&args)), text, "seed {seed}");
+        let choices = dir.join(format!("{seed}.choices"));
+        let replayed = stdout(&calc(&["--choices", choices.to_str().unwrap(), "--max-depth", "4"]));
+        assert_eq!(body(&replayed), body(&text), "seed {seed}");
+        let unsteered = stdout(&calc(&["--seed", &seed.to_string(), "--max-depth", "4"]));
+        steered_differs |= body(&unsteered) != body(&text);
+    }
+    assert!(steered_differs, "steering changed no program");
+    for bad in [
+        &["--seed", "3", "--cover", "2", "--covered-from", "5"][..],
+        &["--cover", "2", "--swarm"],
+        &["--cover", "9"],
+        &["--covered-from", "1", "--seed", "2"],
+    ] {
+        let output = calc(bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("--cover"), "{bad:?}: {stderr}");
+    }
+}

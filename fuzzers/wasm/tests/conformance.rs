@@ -232,3 +232,11 @@ fn swarm_modules_regenerate_and_agree_through_diff() {
     }
     assert!(configurations.len() > 10, "{configurations:?}");
 }
+
+/// Issue 16: modules steered towards new 2-paths (`--cover 2`) run and agree
+/// on every engine too.
+#[test]
+fn steered_modules_agree() {
+    let covered = xsmith_tests::conformance::assert_steered_programs_agree(&FUZZER, &Options::default(), 2, 300);
+    assert!(covered > 300, "{covered} k-paths");
+}
