@@ -136,21 +136,72 @@ pub fn assert_steered_programs_agree(fuzzer: &Fuzzer, options: &Options, k: usiz
             fuzzer.program(&spec, &mut generator, source).unwrap().text
         })
         .collect();
+    assert_texts_agree(fuzzer, &texts, "steered programs");
+    generator.covered_paths()
+}
+
+/// Grows a concise corpus ([`xsmith::corpus`]) of 2-paths for `budget`,
+/// runs each of its programs on every implementation of the fuzzer, and
+/// panics, describing them, unless all agree. Returns the corpus's size in
+/// programs and the k-paths it covers.
+///
+/// ```
+/// use xsmith::{Execution, Fuzzer, Implementation};
+/// const TWINS: &[Implementation] = &[
+///     Implementation::InProcess { name: "length", run: |text| Execution::Output(text.len().to_string()) },
+///     Implementation::InProcess { name: "also", run: |text| Execution::Output(text.len().to_string()) },
+/// ];
+/// let fuzzer = Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+///     implementations: TWINS };
+/// let (programs, covered) = xsmith_tests::conformance::assert_corpus_programs_agree(&fuzzer, std::time::Duration::from_secs(5));
+/// assert_eq!(covered, 4 + 15);
+/// assert!(programs <= 15);
+/// ```
+pub fn assert_corpus_programs_agree(fuzzer: &Fuzzer, budget: std::time::Duration) -> (usize, usize) {
+    let spec = (fuzzer.spec)().unwrap();
+    let mut generator = Generator::new(&spec, Options::default()).unwrap();
+    let options = xsmith::corpus::CorpusOptions {
+        budget,
+        patience: 200,
+        ..Default::default()
+    };
+    let corpus = xsmith::corpus::grow(&mut generator, &options, &mut |_| {}).unwrap();
+    let texts: Vec<String> = corpus
+        .programs
+        .iter()
+        .map(|kept| {
+            let source = Source::Choices {
+                path: "corpus".into(),
+                choices: kept.choices.clone(),
+            };
+            fuzzer.program(&spec, &mut generator, source).unwrap().text
+        })
+        .collect();
+    assert_texts_agree(fuzzer, &texts, "corpus programs");
+    (texts.len(), corpus.covered.len())
+}
+
+/// Runs each of `texts` on every implementation of the fuzzer (those it
+/// declares only if installed left out when missing), on as many threads
+/// as there are cores, and panics, naming each program by its header,
+/// unless all agree.
+fn assert_texts_agree(fuzzer: &Fuzzer, texts: &[String], what: &str) {
     let implementations: Vec<Implementation> = fuzzer
         .implementations
         .iter()
         .filter_map(|i| i.if_installed().ok())
         .collect();
-    let dir = scratch_dir(&format!("{}-steered", fuzzer.name));
+    let dir = scratch_dir(&format!("{}-texts", fuzzer.name));
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let failures: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|worker| {
-                let (texts, implementations, dir) = (&texts, &implementations, dir.path());
+                let (implementations, dir) = (&implementations, dir.path());
                 scope.spawn(move || {
                     let mut failures = Vec::new();
-                    for (seed, text) in texts.iter().enumerate().skip(worker).step_by(workers) {
-                        let file = dir.join(format!("{seed}.{}", fuzzer.extension));
+                    for (index, text) in texts.iter().enumerate().skip(worker).step_by(workers) {
+                        let file = dir.join(format!("{index}.{}", fuzzer.extension));
                         std::fs::write(&file, text).unwrap();
                         let runs: Vec<(Implementation, Run)> = implementations
                             .iter()
@@ -170,11 +221,11 @@ pub fn assert_steered_programs_agree(fuzzer: &Fuzzer, options: &Options, k: usiz
     });
     assert!(
         failures.is_empty(),
-        "{} of {programs} steered programs did not agree:\n{}",
+        "{} of {} {what} did not agree:\n{}",
         failures.len(),
+        texts.len(),
         failures.join("\n")
     );
-    generator.covered_paths()
 }
 
 /// Writes the `--swarm` programs of `seeds`, with the further options

@@ -37,3 +37,16 @@ fn steered_programs_agree() {
         xsmith_tests::conformance::assert_steered_programs_agree(&xsmith_lua::FUZZER, &Default::default(), 2, 300);
     assert!(covered > 1000, "{covered} k-paths");
 }
+
+/// Issue 16: a concise corpus's programs conform too.
+#[test]
+fn corpus_programs_agree() {
+    let (programs, covered) = xsmith_tests::conformance::assert_corpus_programs_agree(
+        &xsmith_lua::FUZZER,
+        std::time::Duration::from_secs(10),
+    );
+    assert!(
+        programs > 50 && covered > 1000,
+        "{programs} programs, {covered} k-paths"
+    );
+}

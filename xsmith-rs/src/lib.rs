@@ -52,6 +52,7 @@ pub mod campaign;
 mod choices;
 pub mod cli;
 mod component;
+pub mod corpus;
 pub mod dsl;
 pub mod effects;
 pub mod example;

@@ -426,3 +426,44 @@ fn a_steered_batch_regenerates_from_headers_and_choice_files() {
         assert!(stderr.contains("--cover"), "{bad:?}: {stderr}");
     }
 }
+
+/// `corpus`: every k-path the calc grammar allows (4 + 15 + 60 for k = 3
+/// are all reachable) is covered by a handful of small programs, each
+/// written with its choice file, which `coverage DIR` reads back.
+#[test]
+fn a_corpus_covers_every_k_path_with_few_small_programs() {
+    let (_root, dir) = scratch("corpus");
+    let out = dir.to_str().unwrap();
+    let report = stdout(&calc(&[
+        "corpus",
+        "--out",
+        out,
+        "--k",
+        "3",
+        "--budget",
+        "60",
+        "--patience",
+        "300",
+    ]));
+    assert!(
+        report.contains("k=1: covered 4\nk=2: covered 15\nk=3: covered 60\n"),
+        "{report}"
+    );
+    let programs: usize = report
+        .strip_prefix("programs ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!((1..=30).contains(&programs), "{report}");
+    assert_eq!(std::fs::read_to_string(dir.join("coverage")).unwrap(), report);
+    let text = std::fs::read_to_string(dir.join("0000.calc")).unwrap();
+    assert!(
+        text.starts_with(&format!("#! xsmith-calc 0.1.0 --choices {out}/0000.choices\n")),
+        "{text}"
+    );
+    let measured = stdout(&calc(&["coverage", out, "--k", "3"]));
+    assert!(
+        measured.contains("k=3: covered 60 of 60 k-paths (100.0%)"),
+        "{measured}"
+    );
+}

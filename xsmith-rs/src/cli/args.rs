@@ -104,6 +104,41 @@ pub enum Subcommand {
     /// Measure k-path coverage (chains of k productions through named
     /// fields): of generated programs, or of a directory of choice files.
     Coverage(CoverageArgs),
+    /// Grow a concise corpus (Bonsai): small programs, each covering a
+    /// k-path no other does, under bounds raised round by round.
+    Corpus(CorpusArgs),
+}
+
+/// The options of `corpus`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "corpus", "--out", "c", "--budget", "30"]);
+/// let Some(xsmith::cli::Subcommand::Corpus(corpus)) = args.command else { panic!("not corpus") };
+/// assert_eq!((corpus.k, corpus.budget.as_secs()), (2, 30));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct CorpusArgs {
+    /// Where the corpus goes: each program with its choice file, and a
+    /// `coverage` report.
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Cover k-paths of every length from 1 to K.
+    #[arg(long = "k", value_name = "K", default_value_t = 2,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4))]
+    pub k: usize,
+    /// Time for the whole corpus.
+    #[arg(long, value_name = "SECONDS", default_value = "300", value_parser = options::parse_seconds)]
+    pub budget: Duration,
+    /// A round ends after this many candidates in a row that add nothing.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub patience: u64,
+    /// Seed of the candidates and mutations.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub seed: u64,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: Options,
 }
 
 /// The options of `coverage`.

@@ -14,6 +14,8 @@
 //! xsmith-<lang> findings [DIR] [--top N] [--known FILE]...
 //! xsmith-<lang> coverage [DIR] [--k K] [--count N] [--seed START]
 //!               [--sample N] [--uncovered] [GENERATION OPTIONS]
+//! xsmith-<lang> corpus --out DIR [--k K] [--budget SECONDS] [--patience N]
+//!               [--seed N] [GENERATION OPTIONS]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
 //!               [--type-max-depth N] [--with NAME]... [--without NAME]...
 //! ```
@@ -60,8 +62,12 @@
 //! programs, or of the choice files of `DIR`; F is what the grammar allows
 //! under the options, and with `--sample N` the line adds how many of
 //! those N other programs reach and the share of those covered.
+//!
+//! `corpus` grows a concise corpus ([`corpus`](crate::corpus)) into `--out`:
+//! `NNNN.<ext>` and `NNNN.choices` per program, and a `coverage` report.
 
 mod args;
+mod corpus;
 mod coverage;
 mod diff;
 mod findings;
@@ -73,7 +79,9 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, FromArgMatches};
 
-pub use args::{Args, CoverageArgs, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs};
+pub use args::{
+    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs,
+};
 use generate::Failure;
 
 use crate::fuzzer::{Fuzzer, GENERATION_STACK};
@@ -157,6 +165,7 @@ where
         }
         Some(Subcommand::Findings(findings_args)) => return findings::findings(fuzzer, known_bugs, findings_args),
         Some(Subcommand::Coverage(coverage_args)) => return coverage::coverage(fuzzer, coverage_args),
+        Some(Subcommand::Corpus(corpus_args)) => return corpus::corpus(fuzzer, corpus_args),
         None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node
