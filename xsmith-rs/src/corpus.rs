@@ -15,7 +15,8 @@
 //! k-paths still missing ([`Generator::steer_to_cover`]) adds what small
 //! programs could not reach. The corpus is done then, or when the time
 //! budget ends; last, the programs whose k-paths the others cover are
-//! dropped (a greedy set cover).
+//! dropped (a greedy set cover, which also orders the corpus: most new
+//! k-paths first).
 //! Every candidate is a program the fuzzer generates, so every kept one
 //! conforms; its choice file regenerates it at the same options.
 
@@ -89,7 +90,7 @@ pub struct Round {
 /// A grown corpus.
 #[derive(Clone, Debug)]
 pub struct Corpus {
-    /// The kept programs, in the order they were kept.
+    /// The kept programs, those that cover the most first.
     pub programs: Vec<Kept>,
     /// The k-paths they cover.
     pub covered: IndexSet<KPath>,
@@ -177,7 +178,8 @@ pub fn grow(
 
 /// Drops the programs whose k-paths the others cover: keeps, greedily,
 /// the program that covers the most k-paths not yet kept, the smaller on
-/// ties, until the kept ones cover all (a set cover), in their first order.
+/// ties, until the kept ones cover all (a set cover), in the order kept
+/// (so the first programs of a corpus cover the most).
 fn prune(generator: &mut Generator, corpus: &mut Corpus, k: usize) -> Result<(), GenerateError> {
     let mut paths: Vec<IndexSet<KPath>> = Vec::with_capacity(corpus.programs.len());
     for kept in &corpus.programs {
@@ -186,6 +188,7 @@ fn prune(generator: &mut Generator, corpus: &mut Corpus, k: usize) -> Result<(),
     }
     let mut missing: IndexSet<&KPath> = paths.iter().flatten().collect();
     let mut chosen = vec![false; paths.len()];
+    let mut order = Vec::new();
     while !missing.is_empty() {
         let best = (0..paths.len())
             .filter(|&i| !chosen[i])
@@ -199,15 +202,12 @@ fn prune(generator: &mut Generator, corpus: &mut Corpus, k: usize) -> Result<(),
             })
             .expect("a missing k-path is some program's");
         chosen[best] = true;
+        order.push(best);
         for path in &paths[best] {
             missing.swap_remove(path);
         }
     }
-    let mut index = 0;
-    corpus.programs.retain(|_| {
-        index += 1;
-        chosen[index - 1]
-    });
+    corpus.programs = order.into_iter().map(|i| corpus.programs[i].clone()).collect();
     Ok(())
 }
 

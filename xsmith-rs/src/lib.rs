@@ -68,6 +68,7 @@ mod hooks;
 pub mod kpaths;
 pub mod names;
 mod options;
+pub mod plot;
 mod program;
 mod properties;
 mod random;

@@ -467,3 +467,40 @@ fn a_corpus_covers_every_k_path_with_few_small_programs() {
         "{measured}"
     );
 }
+
+/// `coverage --plot`: an SVG with the three curves, and a line per curve
+/// saying when it covered 95% of the sample's k-paths.
+#[test]
+fn coverage_plots_random_steered_and_corpus_curves() {
+    let (_root, dir) = scratch("plot");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("calc.svg");
+    let report = stdout(&calc(&[
+        "coverage",
+        "--k",
+        "2",
+        "--count",
+        "40",
+        "--sample",
+        "200",
+        "--plot",
+        svg.to_str().unwrap(),
+        "--corpus-budget",
+        "10",
+    ]));
+    for curve in ["random", "--cover 2", "corpus"] {
+        let line = report
+            .lines()
+            .find(|l| l.starts_with(&format!("plot {curve}: ")))
+            .unwrap_or_else(|| panic!("{report}"));
+        assert!(line.contains("; 95% of the sample's after "), "{line}");
+    }
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        drawn.starts_with("<svg") && drawn.contains("xsmith-calc: 2-paths covered"),
+        "{drawn:.200}"
+    );
+    for legend in ["random", "--cover 2", "corpus", "total bytes"] {
+        assert!(drawn.contains(legend), "{legend}");
+    }
+}

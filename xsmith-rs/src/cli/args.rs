@@ -178,6 +178,14 @@ pub struct CoverageArgs {
     /// `--cover K` does), rather than at random.
     #[arg(long, conflicts_with = "dir")]
     pub cover: bool,
+    /// Also draw, into this SVG file, the K-paths covered against programs
+    /// and against total bytes: --count random programs, --count steered
+    /// ones, and a corpus grown for --corpus-budget.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "dir")]
+    pub plot: Option<PathBuf>,
+    /// With --plot, the corpus's time.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = options::parse_seconds)]
+    pub corpus_budget: Duration,
     /// The options that shape each program.
     #[command(flatten)]
     pub generation: Options,

@@ -9,9 +9,12 @@ use indexmap::IndexSet;
 
 use super::args::CoverageArgs;
 use crate::choices::Choices;
+use crate::corpus::{self, CorpusOptions};
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::kpaths::{self, KPath};
+use crate::plot::{self, Curve};
+use crate::spec::Spec;
 
 /// Where the seeds of `--sample` start: past every seed the command line
 /// draws at random (below 10^12), so the sample is other programs.
@@ -96,6 +99,27 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
         }
         report.push('\n');
     }
+    if let Some(path) = &args.plot {
+        let k = args.k;
+        let sample_k: Option<IndexSet<KPath>> = sample
+            .as_ref()
+            .map(|s| s.iter().filter(|p| p.len() == k).cloned().collect());
+        let curves = curves(fuzzer, &spec, args, sample_k.as_ref()).map_err(|e| (1, e))?;
+        let title = format!("{}: {k}-paths covered", fuzzer.name);
+        plot::draw(path, &title, &curves.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>()).map_err(|e| (1, e))?;
+        for (curve, most_of_sample) in &curves {
+            if let Some((programs, bytes, covered)) = curve.points.last() {
+                report.push_str(&format!(
+                    "plot {}: {covered} {k}-paths after {programs} programs, {bytes} bytes",
+                    curve.name
+                ));
+                if let Some((after, bytes)) = most_of_sample {
+                    report.push_str(&format!("; 95% of the sample's after {after} programs, {bytes} bytes"));
+                }
+                report.push('\n');
+            }
+        }
+    }
     if args.uncovered {
         let reachable = sample.as_ref().unwrap_or(&allowed);
         let mut missing: Vec<(usize, String)> = reachable
@@ -161,6 +185,72 @@ impl Coverage {
         }
         Ok(coverage)
     }
+}
+
+/// A curve, and after how many programs (and bytes) it covered 95% of the
+/// sample's k-paths.
+type Measured = (Curve, Option<(usize, usize)>);
+
+/// The curves of `--plot`: `--count` random programs, `--count` steered
+/// ones, and a corpus, each program's K-paths (of length K alone) added as
+/// it comes; each with when it covered 95% of `sample`, when given.
+fn curves(
+    fuzzer: &Fuzzer,
+    spec: &Spec,
+    args: &CoverageArgs,
+    sample: Option<&IndexSet<KPath>>,
+) -> Result<Vec<Measured>, String> {
+    let k = args.k;
+    let target = sample.map_or(usize::MAX, |s| (s.len() * 95).div_ceil(100));
+    let generator = || Generator::new(spec, args.generation.clone()).map_err(|e| e.to_string());
+    let curve = |name: &str, generator: &mut Generator, sources: Vec<Source>| -> Result<Measured, String> {
+        let (mut covered, mut bytes, mut in_sample) = (IndexSet::new(), 0, 0);
+        let mut points = Vec::with_capacity(sources.len());
+        let mut most_of_sample = None;
+        for (i, source) in sources.into_iter().enumerate() {
+            let program = fuzzer.program(spec, generator, source).map_err(|e| e.to_string())?;
+            bytes += program.text.len();
+            for path in kpaths::paths_of(&program.program, k)
+                .into_iter()
+                .filter(|p| p.len() == k)
+            {
+                if sample.is_some_and(|s| s.contains(&path)) && !covered.contains(&path) {
+                    in_sample += 1;
+                }
+                covered.insert(path);
+            }
+            if most_of_sample.is_none() && in_sample >= target {
+                most_of_sample = Some((i + 1, bytes));
+            }
+            points.push((i + 1, bytes, covered.len()));
+        }
+        let name = name.to_string();
+        Ok((Curve { name, points }, most_of_sample))
+    };
+    let seeds = || (0..args.count).map(|i| args.seed.wrapping_add(i));
+    let random = curve("random", &mut generator()?, seeds().map(Source::Seed).collect())?;
+    let mut steered = generator()?;
+    steered.steer_to_cover(k);
+    let from = args.seed;
+    let directed = curve(
+        &format!("--cover {k}"),
+        &mut steered,
+        seeds().map(|seed| Source::Steered { seed, k, from }).collect(),
+    )?;
+    let mut grower = generator()?;
+    let options = CorpusOptions {
+        k,
+        budget: args.corpus_budget,
+        seed: args.seed,
+        ..CorpusOptions::default()
+    };
+    let corpus = corpus::grow(&mut grower, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+    let kept = corpus.programs.into_iter().map(|kept| Source::Choices {
+        path: "corpus".into(),
+        choices: kept.choices,
+    });
+    let corpus = curve("corpus", &mut grower, kept.collect())?;
+    Ok(vec![random, directed, corpus])
 }
 
 /// The `*.choices` files of `dir`, by name, as sources.

@@ -1,0 +1,90 @@
+//! Coverage curves drawn as SVG (with `plotters`): covered k-paths against
+//! the number of programs, and against their total size in bytes, one line
+//! per way of generating them.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+/// One way of generating programs, and what it covered as it went.
+///
+/// ```
+/// let curve = xsmith::plot::Curve { name: "random".into(), points: vec![(1, 100, 10), (2, 230, 14)] };
+/// assert_eq!(curve.points.last().map(|p| p.2), Some(14));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Curve {
+    /// Its name in the legend.
+    pub name: String,
+    /// After each program: how many programs, their total bytes, the
+    /// k-paths covered.
+    pub points: Vec<(usize, usize, usize)>,
+}
+
+/// Draws `curves` into the SVG file `path`: covered k-paths against
+/// programs (left) and against total bytes (right), both on a logarithmic
+/// x axis, under `title`.
+///
+/// ```
+/// use xsmith::plot::{draw, Curve};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("c.svg");
+/// let curve = Curve { name: "random".into(), points: vec![(1, 100, 10), (2, 230, 14), (3, 300, 15)] };
+/// draw(&path, "2-paths", &[curve]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().starts_with("<svg"));
+/// ```
+pub fn draw(path: &Path, title: &str, curves: &[Curve]) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("drawing {}: {e}", path.display());
+    let root = SVGBackend::new(path, (1200, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let root = root.titled(title, ("sans-serif", 22)).map_err(|e| fail(&e))?;
+    let (left, right) = root.split_horizontally(600);
+    let most = |f: fn(&(usize, usize, usize)) -> usize| {
+        curves
+            .iter()
+            .flat_map(|c| c.points.iter().map(f))
+            .max()
+            .unwrap_or(1)
+            .max(2)
+    };
+    let covered = most(|p| p.2) as f64 * 1.05;
+    for (area, x_label, x_of, x_max) in [
+        (
+            &left,
+            "programs",
+            (|p: &(usize, usize, usize)| p.0) as fn(&_) -> usize,
+            most(|p| p.0),
+        ),
+        (&right, "total bytes", |p: &(usize, usize, usize)| p.1, most(|p| p.1)),
+    ] {
+        let mut chart = ChartBuilder::on(area)
+            .margin(15)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d((1f64..x_max as f64).log_scale(), 0f64..covered)
+            .map_err(|e| fail(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc(x_label)
+            .y_desc("k-paths covered")
+            .draw()
+            .map_err(|e| fail(&e))?;
+        for (i, curve) in curves.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            let points = curve.points.iter().map(|p| (x_of(p).max(1) as f64, p.2 as f64));
+            chart
+                .draw_series(LineSeries::new(points, color.stroke_width(2)))
+                .map_err(|e| fail(&e))?
+                .label(curve.name.clone())
+                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(|e| fail(&e))?;
+    }
+    root.present().map_err(|e| fail(&e))
+}
