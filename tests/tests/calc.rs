@@ -122,3 +122,11 @@ fn ten_thousand_seeds_finish_within_the_depth_bound() {
         );
     }
 }
+
+/// Issue 16: programs steered towards new 3-paths (`--cover 3`) agree on
+/// python3 and node too, and cover every 3-path the calc grammar allows.
+#[test]
+fn steered_programs_agree() {
+    let covered = xsmith_tests::conformance::assert_steered_programs_agree(&FUZZER, &Options::default(), 3, 300);
+    assert_eq!(covered, 4 + 15 + 60);
+}

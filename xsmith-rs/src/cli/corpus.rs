@@ -6,34 +6,13 @@ use std::process::ExitCode;
 
 use super::args::CorpusArgs;
 use crate::corpus::{grow, Corpus, CorpusOptions, Round};
-use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
 
 /// Grows the corpus (on a thread with the generation stack) and writes it;
 /// exit status 2 for bad options, 1 when it cannot be made or written.
 pub(super) fn corpus(fuzzer: &Fuzzer, args: &CorpusArgs) -> ExitCode {
-    let outcome = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("corpus".into())
-            .stack_size(GENERATION_STACK)
-            .spawn_scoped(scope, || build(fuzzer, args))
-            .map(|worker| worker.join())
-    });
-    match outcome {
-        Ok(Ok(Ok(summary))) => {
-            print!("{summary}");
-            ExitCode::SUCCESS
-        }
-        Ok(Ok(Err((status, message)))) => {
-            eprintln!("{}: error: {message}", fuzzer.name);
-            ExitCode::from(status)
-        }
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(e) => {
-            eprintln!("{}: error: cannot start the corpus thread: {e}", fuzzer.name);
-            ExitCode::from(1)
-        }
-    }
+    super::worker::report_from_generation_thread(fuzzer, "corpus", || build(fuzzer, args))
 }
 
 /// Grows and writes the corpus; its report.

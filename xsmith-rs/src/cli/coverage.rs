@@ -10,7 +10,7 @@ use indexmap::IndexSet;
 use super::args::CoverageArgs;
 use crate::choices::Choices;
 use crate::corpus::{self, CorpusOptions};
-use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
+use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
 use crate::kpaths::{self, KPath};
 use crate::plot::{self, Curve};
@@ -24,28 +24,7 @@ const SAMPLE_SEEDS: u64 = 1_000_000_000_000;
 /// for bad options or an unreadable directory, 1 when some program could
 /// not be generated.
 pub(super) fn coverage(fuzzer: &Fuzzer, args: &CoverageArgs) -> ExitCode {
-    let outcome = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("coverage".into())
-            .stack_size(GENERATION_STACK)
-            .spawn_scoped(scope, || measure(fuzzer, args))
-            .map(|worker| worker.join())
-    });
-    match outcome {
-        Ok(Ok(Ok(report))) => {
-            print!("{report}");
-            ExitCode::SUCCESS
-        }
-        Ok(Ok(Err((status, message)))) => {
-            eprintln!("{}: error: {message}", fuzzer.name);
-            ExitCode::from(status)
-        }
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(e) => {
-            eprintln!("{}: error: cannot start the coverage thread: {e}", fuzzer.name);
-            ExitCode::from(1)
-        }
-    }
+    super::worker::report_from_generation_thread(fuzzer, "coverage", || measure(fuzzer, args))
 }
 
 /// The report of `coverage`, or an exit status and a message.

@@ -73,6 +73,7 @@ mod diff;
 mod findings;
 mod generate;
 mod reduce;
+mod worker;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
