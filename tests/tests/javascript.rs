@@ -62,13 +62,19 @@ fn the_header_keeps_int32_and_prints_alike() {
             r#"{"k0":<function>,"k1":[true,{"x":"a","y":1}]}"#,
         ),
     ];
-    let mut program = FUZZER.prelude.to_string();
+    let mut body = String::new();
     let mut expected = String::new();
     for (expression, printed) in checks {
-        program.push_str(&format!("out({expression});\n"));
+        body.push_str(&format!("out({expression});\n"));
         expected.push_str(printed);
         expected.push('\n');
     }
+    let helpers = xsmith::helpers::used(FUZZER.helpers, &body);
+    assert!(
+        helpers.contains("function index(") && helpers.contains("var write"),
+        "{helpers}"
+    );
+    let program = format!("{}{helpers}{body}", FUZZER.prelude);
     let dir = scratch_dir("javascript-header");
     let path = dir.path().join("header.js");
     std::fs::write(&path, &program).unwrap();
@@ -212,6 +218,7 @@ fn steered_programs_agree() {
         &Default::default(),
         2,
         300,
+        &[],
     );
     assert!(covered > 1000, "{covered} k-paths");
 }

@@ -75,7 +75,12 @@ fn seeds_whose_record_type_once_contained_itself_agree() {
 /// Issue 16: programs steered towards new 2-paths (`--cover 2`) conform too.
 #[test]
 fn steered_programs_agree() {
-    let covered =
-        xsmith_tests::conformance::assert_steered_programs_agree(&xsmith_python::FUZZER, &Default::default(), 2, 300);
+    let covered = xsmith_tests::conformance::assert_steered_programs_agree(
+        &xsmith_python::FUZZER,
+        &Default::default(),
+        2,
+        300,
+        &[],
+    );
     assert!(covered > 1000, "{covered} k-paths");
 }

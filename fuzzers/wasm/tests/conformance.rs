@@ -234,9 +234,11 @@ fn swarm_modules_regenerate_and_agree_through_diff() {
 }
 
 /// Issue 16: modules steered towards new 2-paths (`--cover 2`) run and agree
-/// on every engine too.
+/// on every engine too, but for the known wasmi bug (as above).
 #[test]
 fn steered_modules_agree() {
-    let covered = xsmith_tests::conformance::assert_steered_programs_agree(&FUZZER, &Options::default(), 2, 300);
+    let wasmi_bug = ["differ: wasm-interp wasmtime | wasmi"];
+    let covered =
+        xsmith_tests::conformance::assert_steered_programs_agree(&FUZZER, &Options::default(), 2, 300, &wasmi_bug);
     assert!(covered > 300, "{covered} k-paths");
 }
