@@ -31,7 +31,7 @@
 //! ```
 
 use xsmith::fuzzer::SpecFailure;
-use xsmith::types::{Type, TypeStore, TypeSystem};
+use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
 use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeRef, Random, RenderNode, Spec};
 
 /// Functions a program may have: a call is offered only while there are
@@ -51,7 +51,11 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
     ("uint64_t", 64, false),
 ];
 
-/// The type system: the eight integer types and function types.
+/// Elements of every array.
+pub const ARRAY_LENGTH: u64 = 8;
+
+/// The type system: the eight integer types, `array<T>` (arrays of
+/// [`ARRAY_LENGTH`] elements) and function types.
 ///
 /// ```
 /// assert!(xsmith_c::type_system().base_named("uint16_t").is_some());
@@ -61,6 +65,7 @@ pub fn type_system() -> TypeSystem {
     for (name, _, _) in INT_TYPES {
         system.base(name);
     }
+    system.generic("array", &[Variance::Invariant]);
     system.allow_functions(true);
     system
 }
@@ -68,6 +73,33 @@ pub fn type_system() -> TypeSystem {
 fn int(s: &mut TypeStore) -> Type {
     let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
     s.fresh_one_of(&candidates)
+}
+fn array_of(s: &TypeStore, t: Type) -> Type {
+    Type::generic(s.system().generic_named("array").expect("declared"), vec![t])
+}
+fn array(s: &mut TypeStore) -> Type {
+    let t = int(s);
+    array_of(s, t)
+}
+/// The element type `T` of the `array<T>` a node has.
+fn element(c: &mut ChildTypes) -> Type {
+    let t = c.node_type().clone();
+    match c.store().resolve(&t) {
+        Type::Generic(_, args) => args[0].clone(),
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+fn array_of_node(c: &mut ChildTypes) -> Type {
+    let t = c.node_type().clone();
+    array_of(c.store(), t)
+}
+/// The type of the array an earlier `array` field refers to.
+fn element_of_array_field(c: &mut ChildTypes) -> Type {
+    let a = c.earlier("array").expect("typed in field order");
+    match c.store().resolve(&a) {
+        Type::Generic(_, args) => args[0].clone(),
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
 }
 fn same(c: &mut ChildTypes) -> Type {
     c.node_type().clone()
@@ -134,6 +166,7 @@ component! {
         Program { items: [Item; 1..=4], args = literal }
         abstract Item {}
         Global: Item { init = literal }
+        GlobalArray: Item { init = literal }
         Func: Item { params: [Param; 0..=3], body: Body }
         Param {}
         Body { stmts: [Stmt; 0..=5], result: Expr }
@@ -141,6 +174,9 @@ component! {
 
         abstract Stmt {}
         Local: Stmt { init: Expr }
+        LocalArray: Stmt { items: [Expr; 1..=4] }
+        ArraySet: Stmt { array: ArrayWrite, access: Element }
+        Element { index: Expr, value: Expr }
         Assign: Stmt { value: Expr }
         CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
         If: Stmt { cond: Expr, then: Block, otherwise: Block }
@@ -153,6 +189,9 @@ component! {
         abstract Expr {}
         Const: Expr { value = literal }
         VarRef: Expr {}
+        ArrayGet: Expr { array: ArrayRead, index: Expr }
+        ArrayRead {}
+        ArrayWrite {}
         Arith: Expr {
             op = |r| pick(r, &["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
             left: Expr, right: Expr,
@@ -170,6 +209,13 @@ component! {
     type_info {
         Program => (|s| s.fresh()),
         Global => (int),
+        GlobalArray => (array),
+        LocalArray => (array) { items: element },
+        ArraySet => (|s| s.fresh()) { array: |c| array(c.store()), access: element_of_array_field },
+        Element => (int) { index: any_int, value: same },
+        ArrayGet => (int) { array: array_of_node, index: any_int },
+        ArrayRead => (|s| s.fresh()),
+        ArrayWrite => (|s| s.fresh()),
         Func => (|s| { let (p, r) = (s.fresh_product(), int(s)); Type::function_of(p, r) }) {
             params: |c| c.parameter_type(),
             body: |c| c.function_parts().1,
@@ -190,9 +236,9 @@ component! {
         VarRef => (int),
         Arith => (int) { left: same, right: same },
         Unary => (int) { value: same },
-        Compare => (|s| s.base("int32_t")) { left: any_int, right: like_left },
-        Logical => (|s| s.base("int32_t")) { left: any_int, right: any_int },
-        LogicalNot => (|s| s.base("int32_t")) { value: any_int },
+        Compare => (int) { left: any_int, right: like_left },
+        Logical => (int) { left: any_int, right: any_int },
+        LogicalNot => (int) { value: any_int },
         Cast => (int) { value: any_int },
         Ternary => (int) { cond: any_int, then: same, otherwise: same },
         Comma => (int) { effect: any_int, value: same },
@@ -214,6 +260,8 @@ component! {
     lift_predicate { Program => items, Body => stmts, Block => stmts }
     binder_info {
         Global => definition(name),
+        GlobalArray => definition(name),
+        LocalArray => definition(name),
         Func => definition(name, read_only),
         Param => parameter(name),
         Local => definition(name),
@@ -223,13 +271,15 @@ component! {
         Assign => write(name),
         CompoundAssign => write(name),
         FuncRef => read(name),
+        ArrayRead => read(name),
+        ArrayWrite => write(name),
     }
     calls { Call => callee }
     function_body { Func => body }
     io { Print => true }
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
-        CompoundAssign => true, If => true, For => true, Break => true, Continue => true, Print => true,
+        CompoundAssign => true, ArraySet => true, If => true, For => true, Break => true, Continue => true, Print => true,
         ExprStmt => true, Logical => true, Ternary => true, Comma => true,
     }
     choice_filters {
@@ -237,15 +287,43 @@ component! {
         Break => |hole| enclosing(hole, "For").is_some(),
         Continue => |hole| enclosing(hole, "For").is_some(),
         Global => not_last,
+        GlobalArray => not_last,
     }
     choice_weight {
-        Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
+        ArrayGet => 4, ArraySet => 4, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
         For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 1, Continue => 1,
     }
-    depth_increase { Program => 0, Func => 0, Body => 0, FuncRef => 0 }
+    depth_increase {
+        Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
+    }
     render {
         Program => render_program,
         Global => |n| n.text(format!("static {} {} = {};", ty(n), n.data("name"), constant(&ty(n), literal_of(n.data("init"))))),
+        GlobalArray => |n| {
+            let t = element_type(n);
+            let mut state = literal_of(n.data("init")) as u64;
+            let values: Vec<String> = (0..ARRAY_LENGTH)
+                .map(|_| {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    constant(&t, (state >> 32) as i64 - (1 << 31))
+                })
+                .collect();
+            n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{}}};", n.data("name"), values.join(", ")))
+        },
+        LocalArray => |n| {
+            let head = n.text(format!("{} {}[{ARRAY_LENGTH}] = {{", element_type(n), n.data("name")));
+            head.append(n.join(n.list("items"), n.text(", "))).append("};")
+        },
+        ArraySet => |n| {
+            let access = n.at(n.node()).child("access").expect("an element");
+            let index = n.render(access.child("index").expect("an index").id());
+            let value = n.render(access.child("value").expect("a value").id());
+            n.child("array").append(subscript(n, index)).append(" = ").append(value).append(";")
+        },
+        Element => |n| n.child("index").append(", ").append(n.child("value")),
+        ArrayGet => |n| n.child("array").append(subscript(n, n.child("index"))),
+        ArrayRead => [name],
+        ArrayWrite => [name],
         Func => render_func,
         Param => |n| n.text(format!("{} {}", ty(n), n.data("name"))),
         Body => |n| {
@@ -276,7 +354,7 @@ component! {
         Unary => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
         Compare => |n| binary(n, n.data("op").to_string()),
         Logical => |n| binary(n, n.data("op").to_string()),
-        LogicalNot => ["(!", value, ")"],
+        LogicalNot => |n| n.text(format!("(({})!", ty(n))).append(n.child("value")).append(")"),
         Cast => |n| convert(n, &ty(n), n.child("value")),
         Ternary => |n| {
             let doc = n.child("cond").append(" ? ").append(n.child("then")).append(" : ").append(n.child("otherwise"));
@@ -288,13 +366,27 @@ component! {
     }
     feature {
         Call => "calls", Comma => "comma", For => "loops", Break => "loops",
-        Continue => "loops", Print => "printing", CompoundAssign => "compound-assignment", Cast => "casts",
+        Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
+        ArrayGet => "arrays", ArraySet => "arrays", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
     }
 }
 
 fn ty(n: &RenderNode) -> String {
     n.type_text(&n.node_type().expect("a typed tree"))
+}
+
+/// The element type of the array a node defines.
+fn element_type(n: &RenderNode) -> String {
+    match n.node_type() {
+        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+
+/// `[index]`, the index reduced into the array's bounds.
+fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
+    n.text("[(uint64_t)(").append(index).append(format!(") % {ARRAY_LENGTH}]"))
 }
 
 fn literal_of(value: &xsmith::Value) -> i64 {
@@ -351,12 +443,14 @@ fn call<'a>(n: &RenderNode<'a>, head: Doc<'a>, args: impl IntoIterator<Item = Do
         .group()
 }
 
+/// `((T)(left op right))`: a comparison or logical operator, whose `int`
+/// result (0 or 1) is cast to the node's type.
 fn binary<'a>(n: &RenderNode<'a>, op: String) -> Doc<'a> {
-    n.text("(")
+    n.text(format!("(({})(", ty(n)))
         .append(n.child("left"))
         .append(format!(" {op} "))
         .append(n.child("right"))
-        .append(")")
+        .append("))")
 }
 
 /// `value` converted to `t`: a plain cast to an unsigned type (reduction
@@ -446,8 +540,15 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
             args.join(", ")
         ));
     }
-    for global in items.iter().filter(|item| item.is("Global")) {
-        main.push(format!("  xs_mix((uint64_t){});", name(global)));
+    for global in &items {
+        if global.is("Global") {
+            main.push(format!("  xs_mix((uint64_t){});", name(global)));
+        } else if global.is("GlobalArray") {
+            main.push(format!(
+                "  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){}[i]);",
+                name(global)
+            ));
+        }
     }
     main.push("  printf(\"checksum = %016llx\\n\", (unsigned long long)xs_checksum);".into());
     main.push("  return 0;".into());
