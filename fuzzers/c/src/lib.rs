@@ -291,7 +291,7 @@ component! {
     }
     choice_weight {
         ArrayGet => 4, ArraySet => 4, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
-        For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 1, Continue => 1,
+        For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
     }
     depth_increase {
         Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
@@ -386,7 +386,9 @@ fn element_type(n: &RenderNode) -> String {
 
 /// `[index]`, the index reduced into the array's bounds.
 fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
-    n.text("[(uint64_t)(").append(index).append(format!(") % {ARRAY_LENGTH}]"))
+    n.text("[(uint64_t)(")
+        .append(index)
+        .append(format!(") % {ARRAY_LENGTH}]"))
 }
 
 fn literal_of(value: &xsmith::Value) -> i64 {

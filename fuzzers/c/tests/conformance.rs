@@ -30,7 +30,7 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("locals", &["Local"], 60),
     ("calls", &["Call"], 60),
     ("loops", &["For"], 50),
-    ("break or continue", &["Break", "Continue"], 15),
+    ("break or continue", &["Break", "Continue"], 10),
     ("if", &["If"], 50),
     ("arithmetic", &["Arith"], 80),
     ("compound assignment", &["CompoundAssign"], 30),
