@@ -155,8 +155,10 @@ fn call_allowed(hole: &Hole) -> bool {
 /// item that needs them, so it stays last).
 fn not_last(hole: &Hole) -> bool {
     let items = hole.at(hole.program().root()).children("items");
-    hole.node()
-        .is_none_or(|node| items.last().map(|item| item.id()) != Some(node))
+    match hole.node() {
+        Some(node) => items.last().map(|item| item.id()) != Some(node),
+        None => true,
+    }
 }
 
 component! {
