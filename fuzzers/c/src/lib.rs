@@ -55,7 +55,8 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 pub const ARRAY_LENGTH: u64 = 8;
 
 /// The type system: the eight integer types, `array<T>` (arrays of
-/// [`ARRAY_LENGTH`] elements) and function types.
+/// [`ARRAY_LENGTH`] elements), `ptr<T>` (the type of pointer parameters)
+/// and function types.
 ///
 /// ```
 /// assert!(xsmith_c::type_system().base_named("uint16_t").is_some());
@@ -66,6 +67,7 @@ pub fn type_system() -> TypeSystem {
         system.base(name);
     }
     system.generic("array", &[Variance::Invariant]);
+    system.generic("ptr", &[Variance::Invariant]);
     system.allow_functions(true);
     system
 }
@@ -74,6 +76,21 @@ fn int(s: &mut TypeStore) -> Type {
     let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
     s.fresh_one_of(&candidates)
 }
+/// An integer type or a pointer to one: what a parameter may be.
+fn int_or_pointer(s: &mut TypeStore) -> Type {
+    let mut candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
+    let ptr = s.system().generic_named("ptr").expect("declared");
+    let pointers: Vec<Type> = candidates.iter().map(|t| Type::generic(ptr, vec![t.clone()])).collect();
+    candidates.extend(pointers);
+    s.fresh_one_of(&candidates)
+}
+fn pointer_to(s: &TypeStore, t: Type) -> Type {
+    Type::generic(s.system().generic_named("ptr").expect("declared"), vec![t])
+}
+fn any_pointer(c: &mut ChildTypes) -> Type {
+    let t = int(c.store());
+    pointer_to(c.store(), t)
+}
 fn array_of(s: &TypeStore, t: Type) -> Type {
     Type::generic(s.system().generic_named("array").expect("declared"), vec![t])
 }
@@ -81,12 +98,12 @@ fn array(s: &mut TypeStore) -> Type {
     let t = int(s);
     array_of(s, t)
 }
-/// The element type `T` of the `array<T>` a node has.
+/// The element type `T` of the `array<T>` or `ptr<T>` a node has.
 fn element(c: &mut ChildTypes) -> Type {
     let t = c.node_type().clone();
     match c.store().resolve(&t) {
         Type::Generic(_, args) => args[0].clone(),
-        other => unreachable!("an array has type array<T>, not {other:?}"),
+        other => unreachable!("an array or pointer has type array<T> or ptr<T>, not {other:?}"),
     }
 }
 fn array_of_node(c: &mut ChildTypes) -> Type {
@@ -177,6 +194,7 @@ component! {
         abstract Stmt {}
         Local: Stmt { init: Expr }
         LocalArray: Stmt { items: [Expr; 1..=4] }
+        LocalPtr: Stmt { target: AddrTarget }
         ArraySet: Stmt { array: ArrayWrite, access: Element }
         Element { index: Expr, value: Expr }
         Assign: Stmt { value: Expr }
@@ -186,6 +204,7 @@ component! {
         Break: Stmt { cond: Expr }
         Continue: Stmt { cond: Expr }
         Print: Stmt { value: Expr }
+        DerefSet: Stmt { ptr: PtrRead, value: Expr }
         ExprStmt: Stmt { value: Expr }
 
         abstract Expr {}
@@ -193,6 +212,10 @@ component! {
         VarRef: Expr {}
         ArrayGet: Expr { array: ArrayRead, index: Expr }
         ArrayRead {}
+        AddrOf: Expr { target: AddrTarget }
+        AddrTarget {}
+        Deref: Expr { ptr: PtrRead }
+        PtrRead {}
         ArrayWrite {}
         Arith: Expr {
             op = |r| pick(r, &["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
@@ -213,16 +236,22 @@ component! {
         Global => (int),
         GlobalArray => (array),
         LocalArray => (array) { items: element },
+        LocalPtr => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
         ArraySet => (|s| s.fresh()) { array: |c| array(c.store()), access: element_of_array_field },
         Element => (int) { index: any_int, value: same },
         ArrayGet => (int) { array: array_of_node, index: any_int },
         ArrayRead => (|s| s.fresh()),
+        AddrOf => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
+        AddrTarget => (int),
+        Deref => (int) { ptr: any_pointer },
+        DerefSet => (|s| s.fresh()) { ptr: any_pointer, value: any_int },
+        PtrRead => (|s| s.fresh()),
         ArrayWrite => (|s| s.fresh()),
         Func => (|s| { let (p, r) = (s.fresh_product(), int(s)); Type::function_of(p, r) }) {
             params: |c| c.parameter_type(),
             body: |c| c.function_parts().1,
         },
-        Param => (int),
+        Param => (int_or_pointer),
         Body => (int) { result: same },
         Block => (|s| s.fresh()),
         Local => (int) { init: same },
@@ -246,7 +275,7 @@ component! {
         Comma => (int) { effect: any_int, value: same },
         Call => (int) {
             callee: |c| {
-                let params = (0..c.field_len("args")).map(|_| int(c.store())).collect();
+                let params = (0..c.field_len("args")).map(|_| int_or_pointer(c.store())).collect();
                 Type::function(params, c.node_type().clone())
             },
             args: |c| c.argument_type("callee"),
@@ -264,6 +293,7 @@ component! {
         Global => definition(name),
         GlobalArray => definition(name),
         LocalArray => definition(name),
+        LocalPtr => definition(name),
         Func => definition(name, read_only),
         Param => parameter(name),
         Local => definition(name),
@@ -274,6 +304,8 @@ component! {
         CompoundAssign => write(name),
         FuncRef => read(name),
         ArrayRead => read(name),
+        AddrTarget => write(name),
+        PtrRead => read(name),
         ArrayWrite => write(name),
     }
     calls { Call => callee }
@@ -281,7 +313,7 @@ component! {
     io { Print => true }
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
-        CompoundAssign => true, ArraySet => true, If => true, For => true, Break => true, Continue => true, Print => true,
+        CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
         ExprStmt => true, Logical => true, Ternary => true, Comma => true,
     }
     choice_filters {
@@ -289,14 +321,18 @@ component! {
         Break => |hole| enclosing(hole, "For").is_some(),
         Continue => |hole| enclosing(hole, "For").is_some(),
         Global => not_last,
+        Deref => whole_expression,
+        DerefSet => in_function,
+        AddrOf => |hole| hole.parent_production().is_some_and(|p| p.name() == "Call"),
         GlobalArray => not_last,
     }
     choice_weight {
-        ArrayGet => 4, ArraySet => 4, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
+        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
         For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
     }
     depth_increase {
         Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
+        AddrTarget => 0, PtrRead => 0,
     }
     render {
         Program => render_program,
@@ -325,9 +361,22 @@ component! {
         Element => |n| n.child("index").append(", ").append(n.child("value")),
         ArrayGet => |n| n.child("array").append(subscript(n, n.child("index"))),
         ArrayRead => [name],
+        AddrOf => ["&", target],
+        LocalPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string()))).append(n.child("target")).append(";")
+        },
+        AddrTarget => [name],
+        Deref => |n| convert(n, &ty(n), n.text("*").append(n.child("ptr"))),
+        DerefSet => |n| {
+            let pointee = pointee_type(n);
+            let value = convert(n, &pointee, n.child("value"));
+            n.text("*").append(n.child("ptr")).append(" = ").append(value).append(";")
+        },
+        PtrRead => [name],
         ArrayWrite => [name],
         Func => render_func,
-        Param => |n| n.text(format!("{} {}", ty(n), n.data("name"))),
+        Param => |n| n.text(declaration(n, &n.node_type().expect("a typed tree"), &n.data("name").to_string())),
         Body => |n| {
             let mut items = n.list("stmts");
             items.push(n.text("return ").append(n.child("result")).append(";"));
@@ -369,13 +418,61 @@ component! {
     feature {
         Call => "calls", Comma => "comma", For => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
-        ArrayGet => "arrays", ArraySet => "arrays", CompoundAssign => "compound-assignment", Cast => "casts",
+        ArrayGet => "arrays", ArraySet => "arrays",
+        Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
+    }
+}
+
+/// The declaration of `name` with type `t`: `T name`, or `T *name` for a
+/// `ptr<T>`.
+fn declaration(n: &RenderNode, t: &Type, name: &str) -> String {
+    match t {
+        Type::Generic(_, args) => format!("{} *{name}", n.type_text(&args[0])),
+        _ => format!("{} {name}", n.type_text(t)),
     }
 }
 
 fn ty(n: &RenderNode) -> String {
     n.type_text(&n.node_type().expect("a typed tree"))
+}
+
+/// Whether the hole is in a function's body, where a pointer a
+/// dereference needs can be lifted (a local `T *p = &x;`).
+fn in_function(hole: &Hole) -> bool {
+    hole.ancestors().any(|a| a.is("Body"))
+}
+
+/// A read through a pointer is the whole expression of a statement (an
+/// initialiser, the value assigned or printed, a condition, the value
+/// returned): it has no sibling whose evaluation is unsequenced with it,
+/// so the variable it reads, which may be any variable of its type
+/// (pointer parameters point into callers), is never also written or
+/// read elsewhere in an order C leaves open. A store through a pointer is
+/// a statement.
+fn whole_expression(hole: &Hole) -> bool {
+    const STATEMENTS: [&str; 10] = [
+        "Local",
+        "Assign",
+        "CompoundAssign",
+        "Print",
+        "DerefSet",
+        "ExprStmt",
+        "Body",
+        "If",
+        "Break",
+        "Continue",
+    ];
+    in_function(hole) && hole.parent_production().is_some_and(|p| STATEMENTS.contains(&p.name()))
+}
+
+/// The type `T` of the `ptr<T>` a `DerefSet`'s pointer has.
+fn pointee_type(n: &RenderNode) -> String {
+    let ptr = n.at(n.node()).child("ptr").expect("a pointer");
+    match ptr.node_type() {
+        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
+    }
 }
 
 /// The element type of the array a node defines.
@@ -527,15 +624,24 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
     let seed = literal_of(n.data("args"));
     let mut main = vec!["int main(void) {".to_string()];
+    let mut locals = Vec::new();
     for (k, func) in items.iter().filter(|item| item.is("Func")).enumerate() {
         let args: Vec<String> = func
             .children("params")
             .iter()
             .enumerate()
             .map(|(i, param)| {
-                let t = n.type_text(&param.node_type().expect("typed"));
                 let v = seed.wrapping_mul(i as i64 + 3).wrapping_add((i + k) as i64);
-                constant(&t, v)
+                match param.node_type().expect("typed") {
+                    // A pointer parameter gets the address of a local of main.
+                    Type::Generic(_, args) => {
+                        let (t, local) = (n.type_text(&args[0]), format!("xs_a{k}_{i}"));
+                        main.push(format!("  {t} {local} = {};", constant(&t, v)));
+                        locals.push(local.clone());
+                        format!("&{local}")
+                    }
+                    t => constant(&n.type_text(&t), v),
+                }
             })
             .collect();
         main.push(format!(
@@ -543,6 +649,9 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
             name(func),
             args.join(", ")
         ));
+    }
+    for local in locals {
+        main.push(format!("  xs_mix((uint64_t){local});"));
     }
     for global in &items {
         if global.is("Global") {

@@ -37,6 +37,8 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("casts", &["Cast"], 50),
     ("comma", &["Comma"], 15),
     ("arrays", &["ArrayGet", "ArraySet"], 40),
+    ("pointers", &["Deref", "DerefSet"], 40),
+    ("pointer parameters", &["AddrOf"], 5),
     ("prints", &["Print"], 30),
 ];
 
