@@ -162,10 +162,16 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 /// Function `i` calls only earlier ones (the program is a sequential
 /// scope), never from inside a loop (so a run's work stays small), and only
 /// while the program has room for a function that the call may lift.
+///
+/// Nor in the value of a compound assignment: `x += f()` reads `x` in an
+/// order unsequenced with the call, which may write `x`, and the read is
+/// the assignment's own, which the effect analysis does not see as a
+/// sibling of the value (an expression has no other side effect than a
+/// call, so without one the value cannot write `x`).
 fn call_allowed(hole: &Hole) -> bool {
     let items = hole.at(hole.program().root()).children("items");
     let functions = items.iter().filter(|item| item.is("Func")).count();
-    functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none()
+    functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none() && enclosing(hole, "CompoundAssign").is_none()
 }
 
 /// The last item of a program is a function (lifted items go before the
