@@ -16,6 +16,12 @@
 //! the executable exits normally within the time-out), and findings (any
 //! verdict but agreement) and their distinct signatures per 1,000 programs
 //! and per hour.
+//!
+//! `CSMITH_ARGS` adds options to csmith's command line (tcc rejects the
+//! `#pragma pack(push)` of csmith's default packed structs:
+//! `CSMITH_ARGS=--no-packed-struct` leaves them out); `VERSUS_ONLY=csmith`
+//! or `VERSUS_ONLY=xsmith-c` measures one of the two; `VERSUS_SAVE=1`
+//! writes each finding's program to the current directory.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -59,8 +65,10 @@ const CSMITH_IMPLEMENTATIONS: &[Implementation] = &[
 type Make = dyn Fn(u64) -> Result<String, String> + Sync;
 
 fn csmith(seed: u64) -> Result<String, String> {
+    let extra = std::env::var("CSMITH_ARGS").unwrap_or_default();
     let out = Command::new("csmith")
         .args(["--seed", &seed.to_string()])
+        .args(extra.split_whitespace())
         .output()
         .map_err(|e| format!("cannot run csmith (apt-get install csmith libcsmith-dev): {e}"))?;
     match out.status.success() {
@@ -167,7 +175,11 @@ fn main() {
     ];
     println!("| fuzzer | programs/s | MB/s | bytes/program | programs run | accepted by gcc-O0 / gcc-O2 / clang-O0 / clang-O2 / tcc | verdicts | findings / 1,000 | signatures / 1,000 | findings / hour | signatures |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let only = std::env::var("VERSUS_ONLY").ok();
     for (name, make, implementations) in fuzzers {
+        if only.as_deref().is_some_and(|only| only != name) {
+            continue;
+        }
         let (programs, bytes, seconds) = generation(make, gen_budget);
         let c = campaign(make, implementations, run_budget, jobs);
         let n = c.programs.max(1) as f64;

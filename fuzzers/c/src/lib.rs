@@ -36,10 +36,22 @@ use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeRef, 
 
 /// Functions a program may have: a call is offered only while there are
 /// fewer, so that a lifted function always fits.
+///
+/// ```
+/// let spec = xsmith_c::spec().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let program = xsmith_c::FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(5)).unwrap();
+/// let calls_in_main = program.text.lines().filter(|l| l.starts_with("  xs_print(\"v")).count();
+/// assert!((1..=xsmith_c::MAX_FUNCTIONS + 3).contains(&calls_in_main));
+/// ```
 pub const MAX_FUNCTIONS: usize = 8;
 
 /// The integer types of programs, as `<stdint.h>` names them, with their
 /// width in bits and signedness.
+///
+/// ```
+/// assert!(xsmith_c::INT_TYPES.contains(&("uint16_t", 16, false)));
+/// ```
 pub const INT_TYPES: [(&str, u32, bool); 8] = [
     ("int8_t", 8, true),
     ("int16_t", 16, true),
@@ -52,6 +64,15 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 ];
 
 /// Elements of every array.
+///
+/// ```
+/// let spec = xsmith_c::spec().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let text = (0..20)
+///     .map(|seed| xsmith_c::FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(seed)).unwrap().text)
+///     .collect::<String>();
+/// assert!(text.contains(&format!("[{}] = {{", xsmith_c::ARRAY_LENGTH)));
+/// ```
 pub const ARRAY_LENGTH: u64 = 8;
 
 /// The type system: the eight integer types, `array<T>` (arrays of
@@ -186,6 +207,12 @@ fn not_last(hole: &Hole) -> bool {
 
 component! {
     /// The C grammar: globals and functions, statements, expressions.
+    ///
+    /// ```
+    /// let component = xsmith_c::c();
+    /// let spec = xsmith::Spec::assemble_typed("Program", xsmith_c::type_system(), [component]).unwrap();
+    /// assert!(spec.lookup("Deref").is_some());
+    /// ```
     pub fn c;
     grammar {
         Program { items: [Item; 1..=4], args = literal }
@@ -686,6 +713,10 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 /// out-of-range conversion. Division and remainder by zero, and `MIN / -1`,
 /// give the dividend; shift counts are taken modulo the width; right shifts
 /// of negative values are written with shifts of non-negative ones only.
+///
+/// ```
+/// assert!(xsmith_c::PRELUDE.contains("XS_SIGNED(int64_t, uint64_t, 64, INT64_MIN, INT64_MAX)"));
+/// ```
 pub const PRELUDE: &str = r#"#include <stdint.h>
 #include <stdio.h>
 
