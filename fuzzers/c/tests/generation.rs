@@ -84,3 +84,62 @@ fn the_same_seed_gives_the_same_bytes() {
         );
     }
 }
+
+/// What keeps evaluation order defined where the effect analysis cannot
+/// see it: no call in a compound assignment's value (it may write the
+/// variable the assignment reads), no dereference beside a sibling whose
+/// order is unsequenced with it, no address taken but as an argument.
+#[test]
+fn the_rules_the_effect_analysis_cannot_see_hold() {
+    use xsmith::NodeRef;
+    let spec = (FUZZER.spec)().expect("the spec assembles");
+    let mut generator = Generator::new(&spec, Options::default()).unwrap();
+    let (mut compound, mut derefs, mut addresses) = (0, 0, 0);
+    for seed in 0..500 {
+        let program = FUZZER
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .unwrap()
+            .program;
+        for id in program.ids() {
+            let node = NodeRef::new(spec.grammar(), &program, id);
+            if node.is("CompoundAssign") {
+                compound += 1;
+                let mut stack: Vec<NodeRef> = node.all_children().collect();
+                while let Some(below) = stack.pop() {
+                    assert!(!below.is("Call"), "seed {seed}: a call in a compound assignment");
+                    stack.extend(below.all_children());
+                }
+            }
+            let parent = node
+                .parent()
+                .map(|p| spec.production(program.node(p.id()).production).name());
+            if node.is("Deref") {
+                derefs += 1;
+                let statements = [
+                    "Local",
+                    "Assign",
+                    "CompoundAssign",
+                    "Print",
+                    "DerefSet",
+                    "ExprStmt",
+                    "Body",
+                    "If",
+                    "Break",
+                    "Continue",
+                ];
+                assert!(
+                    parent.is_some_and(|p| statements.contains(&p)),
+                    "seed {seed}: a dereference under {parent:?}"
+                );
+            }
+            if node.is("AddrOf") {
+                addresses += 1;
+                assert_eq!(parent, Some("Call"), "seed {seed}");
+            }
+        }
+    }
+    assert!(
+        compound > 100 && derefs > 100 && addresses > 10,
+        "{compound} {derefs} {addresses}"
+    );
+}
