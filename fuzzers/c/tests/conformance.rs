@@ -6,6 +6,13 @@
 //! (`programs_are_clean_under_the_sanitizers`). And they are not trivial:
 //! each major production appears in a good share of them.
 //!
+//! Known compiler bug: tcc 0.9.27 drops a narrowing cast to an unsigned
+//! type of a negative `signed char` that is widened again
+//! (`tcc-narrowing-cast.c` beside this file, listed in `known-bugs`): a
+//! program on which tcc alone differs, while gcc and clang at both levels
+//! agree, counts as that bug, up to `TCC_BUG_SHARE` percent of programs;
+//! any other disagreement fails.
+//!
 //! Compiles and runs go through the engine's own
 //! [`Implementation::Compiled`], on as many threads as there are cores.
 //! `XSMITH_C_COUNT` sets how many programs each test checks (default 300).
@@ -18,6 +25,9 @@ use std::time::Duration;
 
 use xsmith::{Execution, Generator, Implementation, Limits, Options, Source};
 use xsmith_c::{FUZZER, IMPLEMENTATIONS};
+
+/// Percent of programs on which tcc may be outvoted (the known bug).
+const TCC_BUG_SHARE: usize = 3;
 
 fn count() -> u64 {
     std::env::var("XSMITH_C_COUNT").map_or(300, |v| v.parse().expect("XSMITH_C_COUNT is a number"))
@@ -120,11 +130,22 @@ fn programs_agree_on_every_compiler() {
         memory: None,
     };
     let mut failures = Vec::new();
+    let mut tcc_outvoted = Vec::new();
     let mut outputs = std::collections::BTreeSet::new();
+    let tcc = IMPLEMENTATIONS
+        .iter()
+        .position(|i| i.name() == "tcc")
+        .expect("tcc is a default");
     for (seed, runs) in run_all(&programs, IMPLEMENTATIONS, &limits) {
         let first = &runs[0].execution;
         let all_agree = runs.iter().all(|run| &run.execution == first);
+        let others_agree = runs
+            .iter()
+            .enumerate()
+            .all(|(i, run)| i == tcc || &run.execution == first);
+        let tcc_printed = matches!(runs[tcc].execution, Execution::Output(_));
         match first {
+            Execution::Output(_) if !all_agree && others_agree && tcc_printed => tcc_outvoted.push(seed),
             Execution::Output(text) if all_agree => {
                 assert!(
                     text.ends_with('\n') && text.contains("checksum = "),
@@ -153,6 +174,11 @@ fn programs_agree_on_every_compiler() {
         failures.join("\n")
     );
     let n = programs.len();
+    assert!(
+        tcc_outvoted.len() * 100 <= n * TCC_BUG_SHARE,
+        "tcc alone differed on {} programs (seeds {tcc_outvoted:?}): more than the known bug explains",
+        tcc_outvoted.len()
+    );
     assert!(
         outputs.len() * 10 >= n * 9,
         "programs should print different things: {} distinct outputs",
@@ -242,4 +268,24 @@ fn a_program_with_undefined_behaviour_is_caught_by_the_sanitizer_test() {
             describe(&run)
         );
     }
+}
+
+#[test]
+fn the_known_tcc_bug_still_shows() {
+    // If tcc is fixed, this fails: drop the bug from `known-bugs` and the
+    // allowance above.
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tcc-narrowing-cast.c");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let limits = Limits {
+        memory: None,
+        ..Limits::default()
+    };
+    let output = |name: &str| {
+        let imp = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
+        imp.check().unwrap_or_else(|e| panic!("{e}"));
+        imp.run(&file, &text, &limits).execution
+    };
+    assert_eq!(output("gcc-O0"), Execution::Output("65533\n".into()));
+    assert_eq!(output("clang-O2"), Execution::Output("65533\n".into()));
+    assert_eq!(output("tcc"), Execution::Output("4294967293\n".into()));
 }
