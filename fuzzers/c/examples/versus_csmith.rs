@@ -10,7 +10,7 @@
 //! each (default 300) on `JOBS` threads (default: the cores): every
 //! program compiled and run by the five default implementations of
 //! xsmith-c (gcc and clang at `-O0` and `-O2`, tcc; csmith's programs with
-//! `-I/usr/include/csmith`, from `libcsmith-dev`), each compile held to
+//! `-I/usr/include/csmith ... -lm`, from `libcsmith-dev`), each compile held to
 //! 60 s and each run to 5 s. Prints a Markdown table: programs and bytes
 //! per second, the share of programs each compiler accepts (compiles, and
 //! the executable exits normally within the time-out), and findings (any
@@ -36,27 +36,27 @@ use xsmith::{Execution, Generator, Implementation, Limits, Options, Run, Signatu
 const CSMITH_IMPLEMENTATIONS: &[Implementation] = &[
     Implementation::Compiled {
         name: "gcc-O0",
-        template: "gcc -std=c99 -w -O0 -I/usr/include/csmith {} -o {exe}",
+        template: "gcc -std=c99 -w -O0 -I/usr/include/csmith {} -o {exe} -lm",
         package: "gcc",
     },
     Implementation::Compiled {
         name: "gcc-O2",
-        template: "gcc -std=c99 -w -O2 -I/usr/include/csmith {} -o {exe}",
+        template: "gcc -std=c99 -w -O2 -I/usr/include/csmith {} -o {exe} -lm",
         package: "gcc",
     },
     Implementation::Compiled {
         name: "clang-O0",
-        template: "clang -std=c99 -w -O0 -I/usr/include/csmith {} -o {exe}",
+        template: "clang -std=c99 -w -O0 -I/usr/include/csmith {} -o {exe} -lm",
         package: "clang",
     },
     Implementation::Compiled {
         name: "clang-O2",
-        template: "clang -std=c99 -w -O2 -I/usr/include/csmith {} -o {exe}",
+        template: "clang -std=c99 -w -O2 -I/usr/include/csmith {} -o {exe} -lm",
         package: "clang",
     },
     Implementation::Compiled {
         name: "tcc",
-        template: "tcc -w -I/usr/include/csmith {} -o {exe}",
+        template: "tcc -w -I/usr/include/csmith {} -o {exe} -lm",
         package: "tcc",
     },
 ];
