@@ -18,6 +18,9 @@ declare -A PACKAGES=(
     [wasm-interp]=wabt
     [duk]=duktape
     [pypy3]=pypy3
+    [gcc]=gcc
+    [clang]=clang
+    [tcc]=tcc
 )
 
 missing=()

@@ -53,6 +53,7 @@ fn campaign<'f>(findings: &Path, engines: &[(&'static str, Engine)]) -> Campaign
     campaign.limits = Limits {
         timeout: Duration::from_millis(300),
         memory: None,
+        ..Limits::default()
     };
     campaign.implementations = engines
         .iter()
@@ -159,6 +160,7 @@ fn the_memory_limit_holds() {
     let limits = Limits {
         timeout: Duration::from_secs(20),
         memory: Some(128 << 20),
+        ..Limits::default()
     };
     let run = hungry.run(Path::new("unused"), "", &limits);
     assert!(

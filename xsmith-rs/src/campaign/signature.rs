@@ -78,6 +78,7 @@ impl Signature {
                 groups
             }
             Verdict::Crashed => names_of("crashed", true),
+            Verdict::CompilerCrashed => names_of("compiler-crashed", true),
             Verdict::Rejected => names_of("rejected", false),
             Verdict::Timeout => names_of("timeout", false),
         };
@@ -254,5 +255,19 @@ mod tests {
             (engine("b"), out("1")),
         ];
         assert_eq!(Signature::of(&timeout).to_string(), "timeout: a");
+        let compiler = [
+            (engine("gcc"), out("1")),
+            (
+                engine("clang"),
+                run(
+                    Execution::CompilerCrashed("ice".into()),
+                    "compiler killed by signal 11 (SIGSEGV)",
+                ),
+            ),
+        ];
+        assert_eq!(
+            Signature::of(&compiler).to_string(),
+            "compiler-crashed: clang (compiler killed by signal 11 (SIGSEGV))"
+        );
     }
 }

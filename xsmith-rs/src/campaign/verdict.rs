@@ -7,8 +7,9 @@ use std::str::FromStr;
 use crate::exec::Execution;
 
 /// The class of one program, from the executions of all implementations:
-/// any timeout makes it `Timeout`; else any crash `Crashed`; else any
-/// rejection `Rejected`; else outputs that are not all equal `Differ`; else
+/// any timeout makes it `Timeout`; else any compiler crash
+/// `CompilerCrashed`; else any crash `Crashed`; else any rejection
+/// `Rejected`; else outputs that are not all equal `Differ`; else
 /// `Agree`. A program the fuzzer could not generate is `GenerationFailed`,
 /// a verdict of its own: no implementation ran.
 ///
@@ -19,6 +20,8 @@ use crate::exec::Execution;
 /// assert_eq!(Verdict::of(&[out("1"), out("2")]), Verdict::Differ);
 /// assert_eq!(Verdict::of(&[out("1"), Execution::Rejected("e".into())]), Verdict::Rejected);
 /// assert_eq!(Verdict::of(&[Execution::Crashed("c".into()), Execution::Timeout]), Verdict::Timeout);
+/// let ice = Execution::CompilerCrashed("internal compiler error".into());
+/// assert_eq!(Verdict::of(&[Execution::Crashed("c".into()), ice]), Verdict::CompilerCrashed);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Verdict {
@@ -31,6 +34,10 @@ pub enum Verdict {
     Rejected,
     /// Some implementation crashed.
     Crashed,
+    /// The compile step of some compiled implementation crashed or
+    /// reported an internal error (a compiler bug, whatever the program
+    /// does).
+    CompilerCrashed,
     /// Some implementation did not finish in time.
     Timeout,
     /// The fuzzer could not generate the program (a bug of the fuzzer or of
@@ -48,6 +55,8 @@ impl Verdict {
         let any = |kind: &str| executions.iter().any(|e| e.kind() == kind);
         if any("timeout") {
             Verdict::Timeout
+        } else if any("compiler-crashed") {
+            Verdict::CompilerCrashed
         } else if any("crashed") {
             Verdict::Crashed
         } else if any("rejected") {
@@ -60,7 +69,8 @@ impl Verdict {
     }
 
     /// The verdict's word, as in finding names and the journal: `agree`,
-    /// `differ`, `rejected`, `crashed`, `timeout`, `generation-failed`.
+    /// `differ`, `rejected`, `crashed`, `compiler-crashed`, `timeout`,
+    /// `generation-failed`.
     ///
     /// ```
     /// assert_eq!(xsmith::Verdict::Differ.name(), "differ");
@@ -71,6 +81,7 @@ impl Verdict {
             Verdict::Differ => "differ",
             Verdict::Rejected => "rejected",
             Verdict::Crashed => "crashed",
+            Verdict::CompilerCrashed => "compiler-crashed",
             Verdict::Timeout => "timeout",
             Verdict::GenerationFailed => "generation-failed",
         }
@@ -91,6 +102,7 @@ impl FromStr for Verdict {
             Verdict::Differ,
             Verdict::Rejected,
             Verdict::Crashed,
+            Verdict::CompilerCrashed,
             Verdict::Timeout,
             Verdict::GenerationFailed,
         ]
@@ -101,8 +113,8 @@ impl FromStr for Verdict {
 }
 
 /// How many programs got each verdict. Its `Display` is the summary line of
-/// a campaign; `generation-failed N` ends it only when some program could
-/// not be generated.
+/// a campaign; `compiler-crashed N` and `generation-failed N` end it only
+/// when some compiler crashed or some program could not be generated.
 ///
 /// ```
 /// use xsmith::{Tally, Verdict};
@@ -113,6 +125,8 @@ impl FromStr for Verdict {
 /// assert!(!tally.all_agree());
 /// tally.add(Verdict::GenerationFailed);
 /// assert!(tally.to_string().ends_with(", timeout 1, generation-failed 1"));
+/// tally.add(Verdict::CompilerCrashed);
+/// assert!(tally.to_string().ends_with(", timeout 1, compiler-crashed 1, generation-failed 1"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -128,6 +142,8 @@ pub struct Tally {
     pub crashed: u64,
     /// Programs some implementation timed out on.
     pub timeout: u64,
+    /// Programs whose compilation crashed some compiler.
+    pub compiler_crashed: u64,
     /// Programs that could not be generated.
     pub generation_failed: u64,
 }
@@ -147,6 +163,7 @@ impl Tally {
             Verdict::Differ => &mut self.differ,
             Verdict::Rejected => &mut self.rejected,
             Verdict::Crashed => &mut self.crashed,
+            Verdict::CompilerCrashed => &mut self.compiler_crashed,
             Verdict::Timeout => &mut self.timeout,
             Verdict::GenerationFailed => &mut self.generation_failed,
         } += 1;
@@ -170,6 +187,9 @@ impl fmt::Display for Tally {
             "programs {}, agree {}, differ {}, rejected {}, crashed {}, timeout {}",
             self.programs, self.agree, self.differ, self.rejected, self.crashed, self.timeout
         )?;
+        if self.compiler_crashed > 0 {
+            write!(f, ", compiler-crashed {}", self.compiler_crashed)?;
+        }
         if self.generation_failed > 0 {
             write!(f, ", generation-failed {}", self.generation_failed)?;
         }

@@ -43,6 +43,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
     campaign.limits = Limits {
         timeout: args.timeout,
         memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
+        ..Limits::default()
     };
     campaign.resume = args.resume;
     campaign.progress = true;

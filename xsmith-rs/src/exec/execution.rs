@@ -18,13 +18,17 @@ pub enum Execution {
     Rejected(String),
     /// The implementation itself died (killed by a signal, internal error).
     Crashed(String),
+    /// The compile step of a compiled implementation died (killed by a
+    /// signal) or reported an internal error: a bug of the compiler that
+    /// no run of the program shows. The text says how.
+    CompilerCrashed(String),
     /// Did not finish within the timeout.
     Timeout,
 }
 
 impl Execution {
-    /// One word for the kind of outcome: `output`, `rejected`, `crashed` or
-    /// `timeout`.
+    /// One word for the kind of outcome: `output`, `rejected`, `crashed`,
+    /// `compiler-crashed` or `timeout`.
     ///
     /// ```
     /// assert_eq!(xsmith::Execution::Timeout.kind(), "timeout");
@@ -34,6 +38,7 @@ impl Execution {
             Execution::Output(_) => "output",
             Execution::Rejected(_) => "rejected",
             Execution::Crashed(_) => "crashed",
+            Execution::CompilerCrashed(_) => "compiler-crashed",
             Execution::Timeout => "timeout",
         }
     }

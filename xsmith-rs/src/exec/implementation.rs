@@ -8,7 +8,7 @@ use std::path::Path;
 use super::command::{locate, words};
 use super::execution::{Execution, Run};
 use super::limits::Limits;
-use super::{in_process, process};
+use super::{compiled, in_process, process};
 
 /// One implementation of a language, that programs run on.
 ///
@@ -37,6 +37,36 @@ pub enum Implementation {
         /// The command line, with `{}` for the program file.
         template: &'static str,
         /// The Debian package that installs the command.
+        package: &'static str,
+    },
+    /// A compiler, then the executable it made: `template` contains `{}`
+    /// for the program file and `{exe}` for the executable to write, e.g.
+    /// `"gcc -O2 {} -o {exe}"` (split into words as for `Command`). The
+    /// compiler is held to [`Limits::compile_timeout`], the executable to
+    /// [`Limits::timeout`]; the executable is made in a scratch directory
+    /// removed after its run. A compiler killed by a signal or reporting an
+    /// internal error gives [`Execution::CompilerCrashed`]; one that refuses
+    /// the program otherwise, [`Execution::Rejected`]; the executable's run
+    /// gives the rest, as a `Command`'s would. `--impl NAME=COMMAND` makes
+    /// one when the command has an `{exe}`.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Limits};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let file = dir.path().join("p.sh");
+    /// std::fs::write(&file, "#!/bin/sh\necho 42\n").unwrap();
+    /// // "Compiling" a shell script: copying it where the executable goes.
+    /// let copy = Implementation::Compiled { name: "copy", template: "install -m 755 {} {exe}", package: "coreutils" };
+    /// let run = copy.run(&file, "", &Limits::default());
+    /// assert_eq!(run.execution, Execution::Output("42\n".into()));
+    /// ```
+    Compiled {
+        /// A short name, used for the files of a finding.
+        name: &'static str,
+        /// The compiler's command line, with `{}` for the program file and
+        /// `{exe}` for the executable.
+        template: &'static str,
+        /// The Debian package that installs the compiler.
         package: &'static str,
     },
     /// An engine inside this process, given the whole program text.
@@ -127,7 +157,9 @@ impl Implementation {
     /// ```
     pub fn name(&self) -> &'static str {
         match self {
-            Implementation::Command { name, .. } | Implementation::InProcess { name, .. } => name,
+            Implementation::Command { name, .. }
+            | Implementation::Compiled { name, .. }
+            | Implementation::InProcess { name, .. } => name,
             Implementation::IfInstalled { implementation, .. } => implementation.name(),
         }
     }
@@ -162,7 +194,9 @@ impl Implementation {
 
     /// Parses a command-line `--impl NAME=COMMAND`: the name is letters,
     /// digits, `-`, `_` and `.` (it names files); the command is split into
-    /// words like a shell would and must contain `{}`. The strings are leaked
+    /// words like a shell would and must contain `{}`. A command that also
+    /// contains `{exe}` is a compiler ([`Implementation::Compiled`]): it
+    /// writes the executable `{exe}`, which then runs. The strings are leaked
     /// to give them the `'static` lifetime of declared implementations (a
     /// handful of short strings per process).
     ///
@@ -173,6 +207,8 @@ impl Implementation {
     /// assert!(Implementation::parse("lua=lua5.4").is_err());
     /// assert!(Implementation::parse("lua5.4 {}").is_err());
     /// assert!(Implementation::parse("a/b=lua {}").is_err());
+    /// let gcc = Implementation::parse("gcc=gcc -O2 {} -o {exe}").unwrap();
+    /// assert!(matches!(gcc, Implementation::Compiled { .. }));
     /// ```
     pub fn parse(argument: &str) -> Result<Implementation, ImplementationError> {
         let malformed = |reason: &str| ImplementationError::Malformed {
@@ -193,10 +229,21 @@ impl Implementation {
             ));
         }
         words(template).map_err(|reason| malformed(&reason))?;
-        Ok(Implementation::Command {
-            name: Box::leak(name.to_string().into_boxed_str()),
-            template: Box::leak(template.to_string().into_boxed_str()),
-            package: "",
+        let (name, template) = (
+            Box::leak(name.to_string().into_boxed_str()),
+            Box::leak(template.to_string().into_boxed_str()),
+        );
+        Ok(match template.contains(compiled::EXECUTABLE) {
+            true => Implementation::Compiled {
+                name,
+                template,
+                package: "",
+            },
+            false => Implementation::Command {
+                name,
+                template,
+                package: "",
+            },
         })
     }
 
@@ -227,11 +274,16 @@ impl Implementation {
             }
             return implementation.check();
         }
-        let Implementation::Command {
+        let (Implementation::Command {
             name,
             template,
             package,
-        } = *self
+        }
+        | Implementation::Compiled {
+            name,
+            template,
+            package,
+        }) = *self
         else {
             return Ok(());
         };
@@ -269,6 +321,10 @@ impl Implementation {
                 Ok(words) => process::run(&words, program, limits),
                 Err(reason) => Run::crashed(format!("implementation `{name}`: {reason}"), "did not start"),
             },
+            Implementation::Compiled { name, template, .. } => match words(template) {
+                Ok(words) => compiled::run(&words, program, limits),
+                Err(reason) => Run::crashed(format!("implementation `{name}`: {reason}"), "did not start"),
+            },
             Implementation::InProcess { run, .. } => in_process::run(run, text, limits),
             Implementation::IfInstalled { implementation, .. } => implementation.run(program, text, limits),
         }
@@ -283,7 +339,9 @@ impl Implementation {
     /// ```
     pub fn describe(&self) -> String {
         match self {
-            Implementation::Command { name, template, .. } => format!("{name}={template}"),
+            Implementation::Command { name, template, .. } | Implementation::Compiled { name, template, .. } => {
+                format!("{name}={template}")
+            }
             Implementation::InProcess { name, .. } => format!("{name}=<in-process>"),
             Implementation::IfInstalled { implementation, .. } => implementation.describe(),
         }

@@ -36,7 +36,9 @@ pub(super) fn run(engine: fn(&str) -> Execution, text: &str, limits: &Limits) ->
     };
     let (stdout, stderr) = match &execution {
         Execution::Output(text) => (text.clone(), String::new()),
-        Execution::Rejected(text) | Execution::Crashed(text) => (String::new(), text.clone()),
+        Execution::Rejected(text) | Execution::Crashed(text) | Execution::CompilerCrashed(text) => {
+            (String::new(), text.clone())
+        }
         Execution::Timeout => (String::new(), String::new()),
     };
     let status = match &execution {

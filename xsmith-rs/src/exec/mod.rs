@@ -3,7 +3,10 @@
 //! [`Campaign`](crate::Campaign) decides what runs where; this module runs
 //! it).
 //!
-//! An [`Implementation`] is an external command or an engine inside this
+//! An [`Implementation`] is an external command, a compiler whose
+//! executable then runs ([`Implementation::Compiled`]: the compiler with its
+//! own time-out, a compiler crash told apart from a crash of the program,
+//! the executable removed after its run), or an engine inside this
 //! process. One run of a program on it is held to [`Limits`] and gives a
 //! [`Run`]: the [`Execution`] that is compared (output, rejection, crash or
 //! timeout), with everything it printed and how it ended. An external
@@ -20,7 +23,7 @@
 //! std::fs::write(&file, "echo $((6 * 7))\n").unwrap();
 //! let sh = Implementation::parse("sh=sh {}").unwrap();
 //! sh.check().unwrap();
-//! let limits = Limits { timeout: std::time::Duration::from_secs(5), memory: None };
+//! let limits = Limits { timeout: std::time::Duration::from_secs(5), memory: None, ..Limits::default() };
 //! let run = sh.run(&file, "echo $((6 * 7))\n", &limits);
 //! assert_eq!((run.execution, run.status.as_str()), (Execution::Output("42\n".into()), "exit status 0"));
 //!
@@ -31,6 +34,7 @@
 //! ```
 
 mod command;
+mod compiled;
 mod execution;
 mod implementation;
 mod in_process;

@@ -29,6 +29,12 @@ const PIPE_GRACE: Duration = Duration::from_secs(2);
 pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
     let path = program.to_string_lossy();
     let argv: Vec<String> = words.iter().map(|w| w.replace("{}", &path)).collect();
+    run_argv(&argv, limits.timeout, limits)
+}
+
+/// Runs the command line `argv` as it is, killed after `timeout`, its data
+/// segment capped at `limits.memory`.
+pub(super) fn run_argv(argv: &[String], timeout: Duration, limits: &Limits) -> Run {
     let mut command = Command::new(&argv[0]);
     command
         .args(&argv[1..])
@@ -84,7 +90,7 @@ pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
         }
     }
     drop(sender);
-    let status = child.wait_timeout(limits.timeout);
+    let status = child.wait_timeout(timeout);
     // Kill the whole group: on timeout, the run; after a normal exit, any
     // process the run left behind (ESRCH when there is none).
     let _ = kill_process_group(group, Signal::KILL);
@@ -110,7 +116,7 @@ pub(super) fn run(words: &[String], program: &Path, limits: &Limits) -> Run {
     let (execution, status) = match status {
         None => (
             Execution::Timeout,
-            format!("timed out after {} s", limits.timeout.as_secs_f64()),
+            format!("timed out after {} s", timeout.as_secs_f64()),
         ),
         Some(status) => classify(status, &stdout, &stderr),
     };

@@ -57,6 +57,7 @@ fn campaign_limits(words: &[String]) -> Result<Limits, String> {
     Ok(Limits {
         timeout,
         memory: (memory > 0).then_some(memory << 20),
+        ..Limits::default()
     })
 }
 

@@ -1,0 +1,7 @@
+//! `xsmith-c`: generates C99 programs free of undefined behaviour, and runs
+//! them on gcc, clang and tcc (`diff`). `diff` counts the findings of the
+//! known bugs in `known-bugs` as known.
+
+fn main() -> std::process::ExitCode {
+    xsmith::cli::main_with_known_bugs(&xsmith_c::FUZZER, include_str!("../known-bugs"))
+}
