@@ -792,6 +792,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec,
     comment: |text| format!("/* {text} */\n"),
     prelude: PRELUDE,
+    helpers: &[],
     width: 100,
     implementations: IMPLEMENTATIONS,
 };
