@@ -372,15 +372,8 @@ impl Random {
         if total == 0 {
             return None;
         }
-        let mut ticket = self.below(total);
-        for (index, &weight) in weights.iter().enumerate() {
-            let weight = u64::from(weight);
-            if ticket < weight {
-                return Some(index);
-            }
-            ticket -= weight;
-        }
-        unreachable!("a ticket below the total weight falls on some entry")
+        let ticket = self.below(total);
+        Some(entry_of_ticket(weights, ticket))
     }
 
     /// An index into `weights` drawn with probability proportional to
@@ -408,20 +401,12 @@ impl Random {
         if total == 0 || steered_total == 0 {
             return self.weighted(weights);
         }
-        let mut ticket = if steered_total > 1 {
+        let ticket = if steered_total > 1 {
             lemire_below(rng, steered_total)
         } else {
             0
         };
-        let index = steered
-            .iter()
-            .position(|&w| {
-                let w = u64::from(w);
-                let here = ticket < w;
-                ticket = ticket.saturating_sub(w);
-                here
-            })
-            .expect("a ticket below the total weight falls on some entry");
+        let index = entry_of_ticket(steered, ticket);
         // The first ticket of the same index among `weights`.
         let value: u64 = weights[..index].iter().map(|&w| u64::from(w)).sum();
         if total > 1 {
@@ -472,6 +457,19 @@ fn replayed(values: &[u64], position: &mut usize, splice: Option<&mut Spliced>) 
             values.get(*position - 1).copied()
         }
     }
+}
+
+/// The entry of `weights` that `ticket` (below their total) falls on, the
+/// entries laid end to end.
+fn entry_of_ticket(weights: &[u32], mut ticket: u64) -> usize {
+    for (index, &weight) in weights.iter().enumerate() {
+        let weight = u64::from(weight);
+        if ticket < weight {
+            return index;
+        }
+        ticket -= weight;
+    }
+    unreachable!("a ticket below the total weight falls on some entry")
 }
 
 /// Lemire, "Fast Random Integer Generation in an Interval" (2019), on 64 bits.
