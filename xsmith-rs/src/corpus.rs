@@ -127,6 +127,8 @@ pub fn grow(
         rounds: Vec::new(),
         elapsed: Duration::ZERO,
     };
+    // The k-paths of each kept program, for the set cover at the end.
+    let mut kept_paths: Vec<IndexSet<KPath>> = Vec::new();
     generator.steer_to_cover(options.k);
     // The bounded rounds, then one of whole programs steered towards the
     // k-paths still missing (bound 0).
@@ -146,10 +148,8 @@ pub fn grow(
             source.record();
             let program = generator.generate(&mut source)?;
             round.candidates += 1;
-            let new: Vec<KPath> = kpaths::paths_of(&program, options.k)
-                .into_iter()
-                .filter(|path| !corpus.covered.contains(path))
-                .collect();
+            let paths = kpaths::paths_of(&program, options.k);
+            let new: Vec<&KPath> = paths.iter().filter(|path| !corpus.covered.contains(*path)).collect();
             if new.is_empty() {
                 stale += 1;
                 continue;
@@ -161,7 +161,8 @@ pub fn grow(
                 new_paths: new.len(),
                 bound,
             });
-            corpus.covered.extend(new);
+            corpus.covered.extend(new.into_iter().cloned());
+            kept_paths.push(paths);
         }
         round.covered = corpus.covered.len();
         corpus.rounds.push(round);
@@ -171,7 +172,7 @@ pub fn grow(
         }
     }
     generator.steer_to_cover(0);
-    prune(generator, &mut corpus, options.k)?;
+    prune(&mut corpus, &kept_paths);
     corpus.elapsed = started.elapsed();
     Ok(corpus)
 }
@@ -180,12 +181,8 @@ pub fn grow(
 /// the program that covers the most k-paths not yet kept, the smaller on
 /// ties, until the kept ones cover all (a set cover), in the order kept
 /// (so the first programs of a corpus cover the most).
-fn prune(generator: &mut Generator, corpus: &mut Corpus, k: usize) -> Result<(), GenerateError> {
-    let mut paths: Vec<IndexSet<KPath>> = Vec::with_capacity(corpus.programs.len());
-    for kept in &corpus.programs {
-        let program = generator.generate(&mut Random::from_choices(&kept.choices))?;
-        paths.push(kpaths::paths_of(&program, k));
-    }
+/// `paths` holds each program's k-paths.
+fn prune(corpus: &mut Corpus, paths: &[IndexSet<KPath>]) {
     let mut missing: IndexSet<&KPath> = paths.iter().flatten().collect();
     let mut chosen = vec![false; paths.len()];
     let mut order = Vec::new();
@@ -208,7 +205,6 @@ fn prune(generator: &mut Generator, corpus: &mut Corpus, k: usize) -> Result<(),
         }
     }
     corpus.programs = order.into_iter().map(|i| corpus.programs[i].clone()).collect();
-    Ok(())
 }
 
 /// A candidate sequence of at most `bound` values: a fresh random one, or
