@@ -15,6 +15,7 @@ use crate::generate::Generator;
 use crate::kpaths::{self, KPath};
 use crate::plot::{self, Curve};
 use crate::spec::Spec;
+use crate::tree::Tree;
 
 /// Where the seeds of `--sample` start: past every seed the command line
 /// draws at random (below 10^12), so the sample is other programs.
@@ -34,7 +35,7 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
     let sample = match args.sample {
         Some(n) => {
             let sources = (0..n).map(|i| Source::Seed(SAMPLE_SEEDS + i)).collect();
-            Some(Coverage::of(fuzzer, &mut generator, sources, args.k, None)?.covered)
+            Some(Tally::of(fuzzer, &mut generator, sources, args.k, None)?.covered)
         }
         None => None,
     };
@@ -57,13 +58,12 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
     if args.cover {
         generator.steer_to_cover(args.k);
     }
-    let programs = sources.len();
-    let coverage = Coverage::of(fuzzer, &mut generator, sources, args.k, sample.as_ref())?;
+    let coverage = Tally::of(fuzzer, &mut generator, sources, args.k, sample.as_ref())?;
     let allowed = kpaths::allowed(spec.grammar(), |p| generator.is_enabled(p), args.k);
-    let mut report = format!("{programs} programs\n");
+    let mut report = format!("{} programs\n", coverage.programs);
     for k in 1..=args.k {
         let of_length = |set: &IndexSet<KPath>| set.iter().filter(|p| p.len() == k).count();
-        let (c, f) = (of_length(&coverage.covered), of_length(&allowed));
+        let (c, f) = (coverage.by_length[k - 1], of_length(&allowed));
         report.push_str(&format!("k={k}: covered {c} of {f} k-paths ({})", percent(c, f)));
         if let (Some(sample), Some(n)) = (&sample, args.sample) {
             let reached = of_length(sample);
@@ -80,10 +80,7 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
     }
     if let Some(path) = &args.plot {
         let k = args.k;
-        let sample_k: Option<IndexSet<KPath>> = sample
-            .as_ref()
-            .map(|s| s.iter().filter(|p| p.len() == k).cloned().collect());
-        let curves = curves(fuzzer, &spec, args, sample_k.as_ref()).map_err(|e| (1, e))?;
+        let curves = curves(fuzzer, &spec, args, sample.as_ref()).map_err(|e| (1, e))?;
         let title = format!("{}: {k}-paths covered", fuzzer.name);
         plot::draw(path, &title, &curves.iter().map(|(c, _)| c.clone()).collect::<Vec<_>>()).map_err(|e| (1, e))?;
         for (curve, most_of_sample) in &curves {
@@ -114,55 +111,78 @@ fn measure(fuzzer: &Fuzzer, args: &CoverageArgs) -> Result<String, (u8, String)>
     Ok(report)
 }
 
-/// What a run of programs covered.
-struct Coverage {
-    /// The k-paths, of every length up to k.
+/// The k-paths programs cover as they come, and how far into a sample's
+/// k-paths they got.
+struct Tally<'s> {
+    /// The length bound.
+    k: usize,
+    /// The k-paths a sample reached, when measuring against one.
+    sample: Option<&'s IndexSet<KPath>>,
+    /// By length (index k - 1): 95% of the sample's k-paths.
+    targets: Vec<usize>,
+    /// The k-paths covered, of every length up to k.
     covered: IndexSet<KPath>,
-    /// By length (index k - 1): how many of them a sample reached.
+    /// By length: how many are covered.
+    by_length: Vec<usize>,
+    /// By length: how many of the covered the sample reached.
     in_sample: Vec<usize>,
     /// By length: after how many programs 95% of the sample's were covered.
     most_of_sample_after: Vec<Option<usize>>,
+    /// How many programs have been added.
+    programs: usize,
 }
 
-impl Coverage {
-    /// The coverage of the programs of `sources`, measured against
-    /// `sample` when given.
+impl<'s> Tally<'s> {
+    /// Nothing covered yet.
+    fn new(k: usize, sample: Option<&'s IndexSet<KPath>>) -> Tally<'s> {
+        let of_length = |k: usize| sample.map_or(0, |s| s.iter().filter(|p| p.len() == k).count());
+        Tally {
+            k,
+            sample,
+            targets: (1..=k).map(|k| (of_length(k) * 95).div_ceil(100)).collect(),
+            covered: IndexSet::new(),
+            by_length: vec![0; k],
+            in_sample: vec![0; k],
+            most_of_sample_after: vec![None; k],
+            programs: 0,
+        }
+    }
+
+    /// Adds the k-paths of one more program.
+    fn add(&mut self, tree: &Tree) {
+        self.programs += 1;
+        for path in kpaths::paths_of(tree, self.k) {
+            let (length, reached) = (path.len(), self.sample.is_some_and(|s| s.contains(&path)));
+            if self.covered.insert(path) {
+                self.by_length[length - 1] += 1;
+                self.in_sample[length - 1] += usize::from(reached);
+            }
+        }
+        for (length, target) in self.targets.iter().enumerate() {
+            if self.sample.is_some() && self.most_of_sample_after[length].is_none() && self.in_sample[length] >= *target
+            {
+                self.most_of_sample_after[length] = Some(self.programs);
+            }
+        }
+    }
+
+    /// The tally of the programs of `sources`, against `sample` when given.
     fn of(
         fuzzer: &Fuzzer,
         generator: &mut Generator,
         sources: Vec<Source>,
         k: usize,
-        sample: Option<&IndexSet<KPath>>,
-    ) -> Result<Coverage, (u8, String)> {
-        let of_length = |k: usize| sample.map_or(0, |s| s.iter().filter(|p| p.len() == k).count());
-        let targets: Vec<usize> = (1..=k).map(|k| (of_length(k) * 95).div_ceil(100)).collect();
-        let mut coverage = Coverage {
-            covered: IndexSet::new(),
-            in_sample: vec![0; k],
-            most_of_sample_after: vec![None; k],
-        };
-        for (i, source) in sources.into_iter().enumerate() {
+        sample: Option<&'s IndexSet<KPath>>,
+    ) -> Result<Tally<'s>, (u8, String)> {
+        let mut tally = Tally::new(k, sample);
+        for source in sources {
             let program = generator.generate(&mut source.random()).map_err(|e| {
                 let command = fuzzer.command(&source, generator.options());
                 (1, format!("{e}\n  regenerate with: {command}"))
             })?;
-            for path in kpaths::paths_of(&program, k) {
-                let length = path.len();
-                if sample.is_some_and(|s| s.contains(&path)) && !coverage.covered.contains(&path) {
-                    coverage.in_sample[length - 1] += 1;
-                }
-                coverage.covered.insert(path);
-            }
-            for (length, target) in targets.iter().enumerate() {
-                if sample.is_some()
-                    && coverage.most_of_sample_after[length].is_none()
-                    && coverage.in_sample[length] >= *target
-                {
-                    coverage.most_of_sample_after[length] = Some(i + 1);
-                }
-            }
+            tally.add(&program);
         }
-        Ok(coverage)
+        Ok(tally)
     }
 }
 
@@ -171,8 +191,9 @@ impl Coverage {
 type Measured = (Curve, Option<(usize, usize)>);
 
 /// The curves of `--plot`: `--count` random programs, `--count` steered
-/// ones, and a corpus, each program's K-paths (of length K alone) added as
-/// it comes; each with when it covered 95% of `sample`, when given.
+/// ones, and a corpus, each program's K-paths (of length K alone) counted
+/// as it comes; each with when it covered 95% of `sample`'s K-paths, when
+/// given.
 fn curves(
     fuzzer: &Fuzzer,
     spec: &Spec,
@@ -180,28 +201,19 @@ fn curves(
     sample: Option<&IndexSet<KPath>>,
 ) -> Result<Vec<Measured>, String> {
     let k = args.k;
-    let target = sample.map_or(usize::MAX, |s| (s.len() * 95).div_ceil(100));
     let generator = || Generator::new(spec, args.generation.clone()).map_err(|e| e.to_string());
     let curve = |name: &str, generator: &mut Generator, sources: Vec<Source>| -> Result<Measured, String> {
-        let (mut covered, mut bytes, mut in_sample) = (IndexSet::new(), 0, 0);
+        let (mut tally, mut bytes) = (Tally::new(k, sample), 0);
         let mut points = Vec::with_capacity(sources.len());
         let mut most_of_sample = None;
-        for (i, source) in sources.into_iter().enumerate() {
+        for source in sources {
             let program = fuzzer.program(spec, generator, source).map_err(|e| e.to_string())?;
             bytes += program.text.len();
-            for path in kpaths::paths_of(&program.program, k)
-                .into_iter()
-                .filter(|p| p.len() == k)
-            {
-                if sample.is_some_and(|s| s.contains(&path)) && !covered.contains(&path) {
-                    in_sample += 1;
-                }
-                covered.insert(path);
+            tally.add(&program.program);
+            if most_of_sample.is_none() && tally.most_of_sample_after[k - 1].is_some() {
+                most_of_sample = Some((tally.programs, bytes));
             }
-            if most_of_sample.is_none() && in_sample >= target {
-                most_of_sample = Some((i + 1, bytes));
-            }
-            points.push((i + 1, bytes, covered.len()));
+            points.push((tally.programs, bytes, tally.by_length[k - 1]));
         }
         let name = name.to_string();
         Ok((Curve { name, points }, most_of_sample))
