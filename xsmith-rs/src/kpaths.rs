@@ -11,7 +11,7 @@ use indexmap::IndexSet;
 use smallvec::SmallVec;
 
 use crate::grammar::{FieldKind, Grammar, ProdId};
-use crate::tree::{NodeId, Slot, Tree};
+use crate::tree::{NodeId, Tree};
 
 /// One k-path: productions and, between each and the next, the field of
 /// the first that holds the second.
@@ -123,10 +123,7 @@ pub(crate) fn paths_ending_with(tree: &Tree, node: NodeId, production: ProdId, k
     paths.push(KPath { steps: steps.clone() });
     let mut at = node;
     while paths.len() < k {
-        let Some(parent) = tree.node(at).parent else {
-            break;
-        };
-        let Some(field) = field_holding(tree, parent, at) else {
+        let (Some(parent), Some(field)) = (tree.node(at).parent, tree.slot_holding(at)) else {
             break;
         };
         steps.insert(0, field as u32);
@@ -135,15 +132,6 @@ pub(crate) fn paths_ending_with(tree: &Tree, node: NodeId, production: ProdId, k
         at = parent;
     }
     paths
-}
-
-/// The index of the field of `parent` that holds `child`.
-fn field_holding(tree: &Tree, parent: NodeId, child: NodeId) -> Option<usize> {
-    tree.node(parent).slots.iter().position(|slot| match slot {
-        Slot::Child(c) => *c == child,
-        Slot::List(children) => children.contains(&child),
-        Slot::Data(_) => false,
-    })
 }
 
 /// The k-paths of every length from 1 to `k` that the grammar allows
@@ -200,6 +188,7 @@ mod tests {
     use smallvec::smallvec;
 
     use super::*;
+    use crate::tree::Slot;
     use crate::value::Value;
 
     /// `Program { body: Add { left: Literal, right: Div { left: Literal, right: Literal } } }`,

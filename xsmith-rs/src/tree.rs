@@ -171,6 +171,18 @@ impl Tree {
         })
     }
 
+    /// The index of the slot of `child`'s parent (and so of the parent
+    /// production's field) that holds `child`; `None` for the root, or a
+    /// node not yet linked into its parent.
+    pub(crate) fn slot_holding(&self, child: NodeId) -> Option<usize> {
+        let parent = self.node(child).parent?;
+        self.node(parent).slots.iter().position(|slot| match slot {
+            Slot::Child(c) => *c == child,
+            Slot::List(children) => children.contains(&child),
+            Slot::Data(_) => false,
+        })
+    }
+
     /// Adds a hole of `node_type` under `parent` (not yet linked into a
     /// slot of the parent: the caller does that).
     pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {

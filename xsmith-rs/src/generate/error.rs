@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::program::Program;
 use crate::spec::Spec;
-use crate::tree::{NodeId, Slot};
+use crate::tree::NodeId;
 
 /// Where in the program a node is, as an error tells it: the field of its
 /// parent that holds it, and the definition it is part of that was lifted
@@ -27,16 +27,9 @@ impl Whereabouts {
         let name = |id: NodeId| spec.production(program.node(id).production).name().to_string();
         let parent = program.node(node).parent.map(|parent| {
             let production = spec.production(program.node(parent).production);
-            let field = production
-                .fields()
-                .iter()
-                .zip(&program.node(parent).slots)
-                .find(|(_, slot)| match slot {
-                    Slot::Child(child) => *child == node,
-                    Slot::List(children) => children.contains(&node),
-                    Slot::Data(_) => false,
-                })
-                .map_or_else(String::new, |(field, _)| field.name().to_string());
+            let field = program
+                .slot_holding(node)
+                .map_or_else(String::new, |i| production.fields()[i].name().to_string());
             (production.name().to_string(), field)
         });
         let lifted = std::iter::successors(Some(node), |&at| program.node(at).parent)

@@ -59,20 +59,13 @@ pub(super) const PASSES: [Pass; 6] = [
 /// The node type of the hole `node` filled: its parent field's, or the
 /// root's.
 fn hole_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
-    let Some(parent) = program.node(node).parent else {
+    let (Some(parent), Some(index)) = (program.node(node).parent, program.slot_holding(node)) else {
         return spec.root();
     };
-    let production = spec.production(program.node(parent).production);
-    production
-        .fields()
-        .iter()
-        .zip(&program.node(parent).slots)
-        .find_map(|(field, slot)| match (field.kind(), slot) {
-            (FieldKind::Child(t), Slot::Child(child)) if *child == node => Some(*t),
-            (FieldKind::List(t, _), Slot::List(children)) if children.contains(&node) => Some(*t),
-            _ => None,
-        })
-        .unwrap_or_else(|| spec.root())
+    match spec.production(program.node(parent).production).fields()[index].kind() {
+        FieldKind::Child(t) | FieldKind::List(t, _) => *t,
+        FieldKind::Data(_) => spec.root(),
+    }
 }
 
 /// The subtrees of `program` with their choice spans, largest first (one
@@ -103,14 +96,10 @@ pub(super) fn subtree_spans(spec: &Spec, program: &Program) -> Vec<SubtreeSpan> 
         inner.dedup();
         inner.truncate(HOISTS_PER_SUBTREE);
         let fill = program.fill_number(node);
-        let list_parent = program
-            .node(node)
-            .parent
+        let list_parent = (program.node(node).parent)
             .filter(|&parent| {
-                program.node(parent).slots.iter().any(|slot| match slot {
-                    Slot::List(children) => children.contains(&node),
-                    _ => false,
-                })
+                let slot = program.slot_holding(node).map(|i| &program.node(parent).slots[i]);
+                matches!(slot, Some(Slot::List(_)))
             })
             .and_then(|parent| program.own_choice_span(parent));
         spans.push(SubtreeSpan {
