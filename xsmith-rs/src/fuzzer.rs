@@ -139,6 +139,21 @@ pub enum Source {
 }
 
 impl Source {
+    /// The source of an outside driver's input: its bytes, read from the
+    /// start (the path is filled in when a finding saves them).
+    ///
+    /// ```
+    /// let source = xsmith::Source::from_input(&[1, 2]);
+    /// assert!(matches!(source, xsmith::Source::Bytes { offset: 0, .. }));
+    /// ```
+    pub fn from_input(bytes: &[u8]) -> Source {
+        Source::Bytes {
+            path: "input".into(),
+            bytes: bytes.to_vec(),
+            offset: 0,
+        }
+    }
+
     pub(crate) fn random(&self) -> Random {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),

@@ -63,6 +63,8 @@ mod fixtures;
 pub mod fuzzer;
 mod generate;
 mod grammar;
+#[cfg(feature = "libfuzzer")]
+pub mod guided;
 pub mod helpers;
 mod hooks;
 pub mod kpaths;

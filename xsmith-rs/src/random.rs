@@ -63,6 +63,9 @@ pub struct Random {
     drawn: usize,
     /// The choices drawn since recording started, if it did.
     recorded: Option<Choices>,
+    /// The byte string that draws the same choices, since
+    /// [`Random::record_bytes`], if it was called.
+    recorded_bytes: Option<Vec<u8>>,
 }
 
 impl Random {
@@ -174,6 +177,7 @@ impl Random {
             bits,
             drawn: 0,
             recorded: None,
+            recorded_bytes: None,
         }
     }
 
@@ -214,6 +218,35 @@ impl Random {
         self.recorded.take()
     }
 
+    /// Starts writing, from now on, the byte string that makes
+    /// [`Random::from_bytes`] draw what this source draws: each choice
+    /// below a bound as the bytes `below` reads for it, 64 raw bits as
+    /// eight bytes. Decisions ([`Random::decide`]) read no byte: a byte
+    /// string gives their default while it lasts, which is what a seeded
+    /// source gives, so a seeded program's bytes (with a byte to spare,
+    /// see [`Random::take_recorded_bytes`]) regenerate it. This is how a
+    /// program becomes an input of a byte-driven fuzzer (libFuzzer).
+    ///
+    /// ```
+    /// let mut seeded = xsmith::Random::from_seed(7);
+    /// seeded.record_bytes();
+    /// let drawn = (seeded.below(300), seeded.decide(true), seeded.below(5), seeded.next_u64());
+    /// let mut bytes = xsmith::Random::from_bytes(seeded.take_recorded_bytes().unwrap());
+    /// assert_eq!((bytes.below(300), bytes.decide(true), bytes.below(5), bytes.next_u64()), drawn);
+    /// ```
+    pub fn record_bytes(&mut self) {
+        self.recorded_bytes.get_or_insert_with(Vec::new);
+    }
+
+    /// Takes the byte string written since [`Random::record_bytes`], with
+    /// one zero byte added, so that decisions drawn after the last choice
+    /// still give their defaults; ends the recording.
+    pub fn take_recorded_bytes(&mut self) -> Option<Vec<u8>> {
+        let mut bytes = self.recorded_bytes.take()?;
+        bytes.push(0);
+        Some(bytes)
+    }
+
     /// How many choices have been drawn so far (draws below a bound of 0 or
     /// 1, which have one answer, are not choices).
     ///
@@ -234,6 +267,15 @@ impl Random {
             recorded.push(Choice { value, bound });
         }
         value
+    }
+
+    /// Counts (and records) 64 raw bits, which a byte string gives as
+    /// eight bytes.
+    fn note_raw(&mut self, value: u64) -> u64 {
+        if let Some(recorded) = &mut self.recorded_bytes {
+            recorded.extend_from_slice(&value.to_be_bytes());
+        }
+        self.note(value, 0)
     }
 
     /// Whether this source reads a byte string that is used up (always `false`
@@ -309,14 +351,8 @@ impl Random {
                 value.map_or(0, |v| v % bound)
             }
             Bits::Bytes { bytes, position } => {
-                let width = match bound - 1 {
-                    0..=0xff => 1,
-                    0x100..=0xffff => 2,
-                    0x1_0000..=0xffff_ffff => 4,
-                    _ => 8,
-                };
                 let mut value: u64 = 0;
-                for _ in 0..width {
+                for _ in 0..byte_width(bound) {
                     let byte = bytes.get(*position).copied().unwrap_or(0);
                     *position = (*position + 1).min(bytes.len());
                     value = (value << 8) | u64::from(byte);
@@ -324,6 +360,9 @@ impl Random {
                 value % bound
             }
         };
+        if let Some(recorded) = &mut self.recorded_bytes {
+            recorded.extend_from_slice(&value.to_be_bytes()[8 - byte_width(bound)..]);
+        }
         self.note(value, bound)
     }
 
@@ -425,7 +464,7 @@ impl Random {
         match &mut self.bits {
             Bits::Seeded(rng) => {
                 let value = rng.next_u64();
-                self.note(value, 0)
+                self.note_raw(value)
             }
             Bits::Replay {
                 values,
@@ -433,7 +472,7 @@ impl Random {
                 splice,
             } => {
                 let value = replayed(values, position, splice.as_deref_mut());
-                self.note(value.unwrap_or(0), 0)
+                self.note_raw(value.unwrap_or(0))
             }
             Bits::Bytes { .. } => {
                 let high = self.below(1 << 32);
@@ -441,6 +480,17 @@ impl Random {
                 (high << 32) | low
             }
         }
+    }
+}
+
+/// How many bytes of a byte string a draw below `bound` (at least 2)
+/// reads: as few as hold every value below it.
+fn byte_width(bound: u64) -> usize {
+    match bound - 1 {
+        0..=0xff => 1,
+        0x100..=0xffff => 2,
+        0x1_0000..=0xffff_ffff => 4,
+        _ => 8,
     }
 }
 

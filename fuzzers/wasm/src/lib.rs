@@ -686,6 +686,15 @@ pub fn spec() -> Result<Spec, SpecFailure> {
     Ok(Spec::assemble_typed("Program", type_system(), [wasm()])?)
 }
 
+/// The known bugs of the engines, in the format of `diff --known`: the
+/// findings of these signatures are counted as known (the file
+/// `known-bugs`).
+///
+/// ```
+/// assert!(xsmith::KnownBug::parse(xsmith_wasm::KNOWN_BUGS).unwrap().len() >= 1);
+/// ```
+pub const KNOWN_BUGS: &str = include_str!("../known-bugs");
+
 /// The WebAssembly fuzzer: its spec, prelude and file conventions.
 ///
 /// ```

@@ -3,5 +3,5 @@
 //! known bugs in `known-bugs` as known.
 
 fn main() -> std::process::ExitCode {
-    xsmith::cli::main_with_known_bugs(&xsmith_wasm::FUZZER, include_str!("../known-bugs"))
+    xsmith::cli::main_with_known_bugs(&xsmith_wasm::FUZZER, xsmith_wasm::KNOWN_BUGS)
 }

@@ -28,6 +28,12 @@ pub(super) struct Finding<'a> {
 /// at once, never share one) and writes the finding into it.
 pub(super) fn save(findings: &Path, finding: &Finding) -> io::Result<PathBuf> {
     let dir = create_unique_dir(findings, &format!("{}-{}", finding.verdict.name(), finding.seed))?;
+    write(&dir, finding)?;
+    Ok(dir)
+}
+
+/// Writes a finding into `dir`, a directory made for it.
+pub(super) fn write(dir: &Path, finding: &Finding) -> io::Result<()> {
     match finding.program {
         Ok(text) => std::fs::write(dir.join(format!("program.{}", finding.extension)), text)?,
         Err(error) => std::fs::write(dir.join("generation-error"), format!("{error}\n"))?,
@@ -43,7 +49,7 @@ pub(super) fn save(findings: &Path, finding: &Finding) -> io::Result<PathBuf> {
             format!("{}\n{}\n", run.status, implementation.describe()),
         )?;
     }
-    Ok(dir)
+    Ok(())
 }
 
 /// Creates `parent/stem`, or `parent/stem-2`, `parent/stem-3`, ... whichever

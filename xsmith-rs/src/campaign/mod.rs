@@ -85,6 +85,7 @@
 
 mod error;
 mod findings;
+mod harness;
 mod journal;
 mod listing;
 mod shard;
@@ -98,6 +99,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 
 pub use error::CampaignError;
+pub use harness::{Checked, Harness, JOURNAL_EVERY};
 pub use journal::{entries, Entry};
 pub use listing::list_findings;
 pub use shard::Shard;
@@ -197,6 +199,22 @@ impl Summary {
     pub fn succeeded(&self) -> bool {
         self.tally.all_agree() || (self.tally.generation_failed == 0 && self.signatures.all_known())
     }
+}
+
+/// Checks a campaign's implementations: at least one, distinct names,
+/// every command installed.
+pub(crate) fn check_implementations(implementations: &[Implementation]) -> Result<(), CampaignError> {
+    if implementations.is_empty() {
+        return Err(CampaignError::Implementation(ImplementationError::None));
+    }
+    for (i, implementation) in implementations.iter().enumerate() {
+        if implementations[..i].iter().any(|o| o.name() == implementation.name()) {
+            let name = implementation.name().to_string();
+            return Err(CampaignError::Implementation(ImplementationError::Duplicate(name)));
+        }
+        implementation.check().map_err(CampaignError::Implementation)?;
+    }
+    Ok(())
 }
 
 /// One program's result, sent from a worker to the thread that reports.
@@ -315,20 +333,7 @@ impl<'f> Campaign<'f> {
     /// assert_eq!(campaign.check(), Err(xsmith::CampaignError::Implementation(xsmith::ImplementationError::None)));
     /// ```
     pub fn check(&self) -> Result<(), CampaignError> {
-        if self.implementations.is_empty() {
-            return Err(CampaignError::Implementation(ImplementationError::None));
-        }
-        for (i, implementation) in self.implementations.iter().enumerate() {
-            if self.implementations[..i]
-                .iter()
-                .any(|o| o.name() == implementation.name())
-            {
-                return Err(CampaignError::Implementation(ImplementationError::Duplicate(
-                    implementation.name().to_string(),
-                )));
-            }
-            implementation.check().map_err(CampaignError::Implementation)?;
-        }
+        check_implementations(&self.implementations)?;
         if self.jobs == 0 {
             return Err(CampaignError::NoJobs);
         }

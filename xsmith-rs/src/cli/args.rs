@@ -107,6 +107,63 @@ pub enum Subcommand {
     /// Grow a concise corpus (Bonsai): small programs, each covering a
     /// k-path no other does, under bounds raised round by round.
     Corpus(CorpusArgs),
+    /// Coverage-guided generation (Zest) on libFuzzer: libFuzzer mutates
+    /// the programs' choices and keeps those that reach new code of the
+    /// in-process engines; programs that do not agree are saved as `diff`
+    /// saves them. Needs a build with libFuzzer and SanitizerCoverage
+    /// (`fuzz/build`).
+    Guided(GuidedArgs),
+}
+
+/// The options of `guided`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "guided", "--time", "30", "--corpus", "c", "--libfuzzer-flag", "-use_value_profile=1"]);
+/// let Some(xsmith::cli::Subcommand::Guided(guided)) = args.command else { panic!("not guided") };
+/// assert_eq!((guided.time.as_secs(), guided.libfuzzer_flags.len()), (30, 1));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct GuidedArgs {
+    /// How long libFuzzer runs.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = options::parse_seconds)]
+    pub time: Duration,
+    /// libFuzzer's corpus: read at the start, and where every input that
+    /// adds coverage is written.
+    #[arg(long, value_name = "DIR", default_value = "corpus")]
+    pub corpus: PathBuf,
+    /// Start from these programs too: the `*.choices` files of DIR (as
+    /// `corpus` writes them), or DIR's findings (as `diff` saves them), or
+    /// DIR itself if it is a finding (repeatable).
+    #[arg(long, value_name = "DIR")]
+    pub seeds: Vec<PathBuf>,
+    /// The longest input libFuzzer makes, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 16384)]
+    pub max_len: usize,
+    /// Where findings and the run's journal are saved.
+    #[arg(long, value_name = "DIR", default_value = "findings")]
+    pub findings: PathBuf,
+    /// Ignore libFuzzer's inputs: execution i runs the program of seed
+    /// --seed + i, as `diff` would (libFuzzer only counts coverage; the
+    /// baseline to measure guidance against).
+    #[arg(long)]
+    pub unguided: bool,
+    /// With --unguided, the seed of the first program (default: random).
+    #[arg(long, value_name = "START", requires = "unguided")]
+    pub seed: Option<u64>,
+    /// Wall-clock limit of one run.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
+    pub timeout: Duration,
+    /// A known-bugs file, besides the fuzzer's own (as for `diff`).
+    #[arg(long, value_name = "FILE")]
+    pub known: Vec<PathBuf>,
+    /// A flag for libFuzzer itself, e.g. `-use_value_profile=1`
+    /// (repeatable; not `-fork` or `-jobs`).
+    #[arg(long = "libfuzzer-flag", value_name = "FLAG", allow_hyphen_values = true)]
+    pub libfuzzer_flags: Vec<String>,
+    /// The options that shape each program.
+    #[command(flatten)]
+    pub generation: Options,
 }
 
 /// The options of `corpus`.

@@ -16,6 +16,10 @@
 //!               [--sample N] [--uncovered] [GENERATION OPTIONS]
 //! xsmith-<lang> corpus --out DIR [--k K] [--budget SECONDS] [--patience N]
 //!               [--seed N] [GENERATION OPTIONS]
+//! xsmith-<lang> guided [--time SECONDS] [--corpus DIR] [--seeds DIR]...
+//!               [--max-len BYTES] [--findings DIR] [--unguided [--seed START]]
+//!               [--timeout SECONDS] [--known FILE]... [--libfuzzer-flag FLAG]...
+//!               [GENERATION OPTIONS]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
 //!               [--type-max-depth N] [--with NAME]... [--without NAME]...
 //! ```
@@ -65,6 +69,13 @@
 //!
 //! `corpus` grows a concise corpus ([`corpus`](crate::corpus)) into `--out`:
 //! `NNNN.<ext>` and `NNNN.choices` per program, and a `coverage` report.
+//!
+//! `guided` runs coverage-guided generation on libFuzzer
+//! ([`guided`](crate::guided), in a build with the `libfuzzer` feature)
+//! against the fuzzer's in-process implementations: findings as `diff`
+//! saves them, with a `guided.journal`, and at the end the tally and
+//! signatures. Without that feature it exits with status 2 and says how
+//! to build it.
 
 mod args;
 mod corpus;
@@ -72,6 +83,7 @@ mod coverage;
 mod diff;
 mod findings;
 mod generate;
+mod guided;
 mod reduce;
 mod worker;
 
@@ -81,7 +93,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 pub use args::{
-    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, ReduceArgs, ReductionArgs, Subcommand, SwarmArgs,
+    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, GuidedArgs, ReduceArgs, ReductionArgs, Subcommand,
+    SwarmArgs,
 };
 use generate::Failure;
 
@@ -167,6 +180,7 @@ where
         Some(Subcommand::Findings(findings_args)) => return findings::findings(fuzzer, known_bugs, findings_args),
         Some(Subcommand::Coverage(coverage_args)) => return coverage::coverage(fuzzer, coverage_args),
         Some(Subcommand::Corpus(corpus_args)) => return corpus::corpus(fuzzer, corpus_args),
+        Some(Subcommand::Guided(guided_args)) => return guided::guided(fuzzer, known_bugs, guided_args),
         None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node

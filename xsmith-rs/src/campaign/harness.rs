@@ -1,0 +1,311 @@
+//! One program at a time, as an outside driver hands them over: a
+//! coverage-guided fuzzer (libFuzzer, see [`guided`](crate::guided)) gives
+//! a byte string, the [`Harness`] generates the program it stands for, runs
+//! it on every implementation, and saves a finding exactly as a
+//! [`Campaign`](super::Campaign) does, so that `reduce` and `findings` work
+//! on it.
+//!
+//! A finding of a byte string keeps the bytes beside the program, as the
+//! file `input` of its directory, and its `command` regenerates the
+//! program from them (`xsmith-wasm --bytes DIR/differ-17/input`). The
+//! journal (`guided.journal`, or `-2`, `-3`, ... when taken) gets a line
+//! for every finding and for one program in [`JOURNAL_EVERY`] of those
+//! that agree, so that `findings` can contrast the two without the journal
+//! of a long run growing by a line per execution; the number on each line
+//! is the execution's.
+
+use std::path::{Path, PathBuf};
+
+use super::findings::{self, Finding};
+use super::journal::{self, Entry, Journal};
+use super::signature::{KnownBug, Signature, Signatures};
+use super::verdict::{Tally, Verdict};
+use super::{check_implementations, CampaignError, FINDINGS_PER_SIGNATURE};
+use crate::exec::{Execution, Implementation, Limits, Run};
+use crate::features::Features;
+use crate::fuzzer::{Fuzzer, Source};
+use crate::generate::Generator;
+use crate::options::Options;
+use crate::spec::Spec;
+use crate::Random;
+
+/// One agreeing program in this many is journaled.
+pub const JOURNAL_EVERY: u64 = 64;
+
+/// Judges programs one at a time and saves the findings (see the
+/// [module docs](self)).
+///
+/// ```
+/// use xsmith::{Execution, Implementation, Source, Verdict};
+/// use xsmith::campaign::Harness;
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+/// #     implementations: &[] };
+/// let spec = (fuzzer.spec)().unwrap();
+/// let implementations = vec![
+///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+///     Implementation::InProcess { name: "odd", run: |t| Execution::Output((t.len() | 1).to_string()) },
+/// ];
+/// let findings = tempfile::tempdir().unwrap();
+/// let mut harness = Harness::new(&fuzzer, &spec, Default::default(), implementations, findings.path(), "x guided").unwrap();
+/// let mut saved = None;
+/// for input in 0..40u8 {
+///     let checked = harness.check(Source::from_input(&[input, 7, input])).unwrap();
+///     saved = saved.or(checked.finding);
+/// }
+/// // Programs of an even length differ; the finding keeps its input.
+/// let finding = saved.expect("an even length among 40 programs");
+/// assert!(finding.join("input").is_file() && finding.join("program.t").is_file());
+/// let command = std::fs::read_to_string(finding.join("command")).unwrap();
+/// assert!(command.starts_with("x --bytes ") && command.trim_end().ends_with("/input"));
+/// assert!(harness.tally().differ > 0 && harness.tally().agree > 0);
+/// ```
+pub struct Harness<'s> {
+    fuzzer: &'s Fuzzer,
+    spec: &'s Spec,
+    generator: Generator<'s>,
+    implementations: Vec<Implementation>,
+    /// The limits of each run.
+    pub limits: Limits,
+    /// Known bugs: their findings are saved like others, and
+    /// [`Checked::known`] says so.
+    pub known: Vec<KnownBug>,
+    findings: PathBuf,
+    /// The command of the whole run, for each finding's `campaign` file.
+    command: String,
+    scratch: tempfile::TempDir,
+    journal: Journal,
+    signatures: Signatures,
+    tally: Tally,
+}
+
+/// What one program came to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Its verdict.
+    pub verdict: Verdict,
+    /// Its finding's signature (none when it agreed).
+    pub signature: Option<String>,
+    /// Whether that signature is a known bug's.
+    pub known: bool,
+    /// The directory its finding was saved in (none when it agreed, or
+    /// when [`FINDINGS_PER_SIGNATURE`] of its signature were saved before).
+    pub finding: Option<PathBuf>,
+}
+
+impl<'s> Harness<'s> {
+    /// A harness for `fuzzer`'s programs of `spec` with `options`, run on
+    /// `implementations` (checked as a campaign checks them), saving
+    /// findings in `findings` (created if missing, made absolute so that
+    /// the commands it writes work from anywhere); `command` is the
+    /// command of the whole run.
+    pub fn new(
+        fuzzer: &'s Fuzzer,
+        spec: &'s Spec,
+        options: Options,
+        implementations: Vec<Implementation>,
+        findings: &Path,
+        command: &str,
+    ) -> Result<Harness<'s>, CampaignError> {
+        check_implementations(&implementations)?;
+        let generator = Generator::new(spec, options).map_err(CampaignError::Options)?;
+        std::fs::create_dir_all(findings)
+            .and_then(|()| std::path::absolute(findings))
+            .map_err(|e| CampaignError::Findings(format!("{}: {e}", findings.display())))
+            .and_then(|findings| {
+                let scratch = tempfile::Builder::new()
+                    .prefix("xsmith-guided-")
+                    .tempdir()
+                    .map_err(|e| CampaignError::Io(format!("cannot create a scratch directory: {e}")))?;
+                let opened = journal::open(&findings, "guided", command, false, 0, |j| j).map_err(CampaignError::Io)?;
+                Ok(Harness {
+                    fuzzer,
+                    spec,
+                    generator,
+                    implementations,
+                    limits: Limits::default(),
+                    known: Vec::new(),
+                    findings,
+                    command: command.to_string(),
+                    scratch,
+                    journal: opened.journal,
+                    signatures: Signatures::default(),
+                    tally: Tally::default(),
+                })
+            })
+    }
+
+    /// Generates the program of `source`, runs it on every implementation,
+    /// and saves a finding if they do not agree. Only writing a finding or
+    /// the journal can fail.
+    pub fn check(&mut self, source: Source) -> Result<Checked, CampaignError> {
+        let execution = self.tally.programs;
+        let generated = self.fuzzer.program(self.spec, &mut self.generator, source.clone());
+        let (program, runs, verdict, features) = match generated {
+            Ok(generated) => {
+                let file = self.scratch.path().join(format!("program.{}", self.fuzzer.extension));
+                std::fs::write(&file, &generated.text)
+                    .map_err(|e| CampaignError::Io(format!("writing {}: {e}", file.display())))?;
+                let runs: Vec<(Implementation, Run)> = self
+                    .implementations
+                    .iter()
+                    .map(|i| (*i, i.run(&file, &generated.text, &self.limits)))
+                    .collect();
+                let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
+                let features = Features::of(self.spec.grammar(), &generated.program);
+                (Ok(generated.text), runs, Verdict::of(&executions), Some(features))
+            }
+            Err(e) => (Err(e.to_string()), Vec::new(), Verdict::GenerationFailed, None),
+        };
+        self.tally.add(verdict);
+        if verdict == Verdict::Agree {
+            if execution % JOURNAL_EVERY == 0 {
+                self.record(execution, verdict, None, None, features)?;
+            }
+            return Ok(Checked {
+                verdict,
+                signature: None,
+                known: false,
+                finding: None,
+            });
+        }
+        let signature = match verdict {
+            Verdict::GenerationFailed => verdict.name().to_string(),
+            _ => Signature::of(&runs).to_string(),
+        };
+        let count = self.signatures.add(&signature, &self.known);
+        let known = self.signatures.known.contains_key(&signature);
+        let finding = match count <= FINDINGS_PER_SIGNATURE {
+            true => Some(self.save(execution, verdict, &source, program, &runs, &signature)?),
+            false => None,
+        };
+        let name = finding
+            .as_ref()
+            .and_then(|dir| dir.file_name())
+            .map(|n| n.to_string_lossy().into_owned());
+        self.record(execution, verdict, name, Some(signature.clone()), features)?;
+        Ok(Checked {
+            verdict,
+            signature: Some(signature),
+            known,
+            finding,
+        })
+    }
+
+    /// Saves one finding: a byte string's input goes into the finding's
+    /// directory, and the program is regenerated so that its header and
+    /// `command` name that file.
+    fn save(
+        &mut self,
+        execution: u64,
+        verdict: Verdict,
+        source: &Source,
+        program: Result<String, String>,
+        runs: &[(Implementation, Run)],
+        signature: &str,
+    ) -> Result<PathBuf, CampaignError> {
+        let io = |e: std::io::Error| CampaignError::Io(format!("saving a finding in {}: {e}", self.findings.display()));
+        let dir =
+            findings::create_unique_dir(&self.findings, &format!("{}-{execution}", verdict.name())).map_err(io)?;
+        let (source, program) = match source {
+            Source::Bytes { bytes, offset, .. } => {
+                let input = dir.join("input");
+                std::fs::write(&input, bytes).map_err(io)?;
+                let named = Source::Bytes {
+                    path: input.display().to_string(),
+                    bytes: bytes.clone(),
+                    offset: *offset,
+                };
+                let program = match program {
+                    Ok(_) => self
+                        .fuzzer
+                        .program(self.spec, &mut self.generator, named.clone())
+                        .map(|generated| generated.text)
+                        .map_err(|e| e.to_string()),
+                    Err(e) => Err(e),
+                };
+                (named, program)
+            }
+            other => (other.clone(), program),
+        };
+        let command = self.fuzzer.command(&source, self.generator.options());
+        let finding = Finding {
+            verdict,
+            seed: execution,
+            program: program.as_deref().map_err(String::as_str),
+            extension: self.fuzzer.extension,
+            command: &command,
+            campaign: &self.command,
+            runs,
+        };
+        findings::write(&dir, &finding).map_err(io)?;
+        std::fs::write(dir.join("signature"), format!("{signature}\n")).map_err(io)?;
+        Ok(dir)
+    }
+
+    fn record(
+        &mut self,
+        execution: u64,
+        verdict: Verdict,
+        finding: Option<String>,
+        signature: Option<String>,
+        features: Option<Features>,
+    ) -> Result<(), CampaignError> {
+        let entry = Entry {
+            seed: execution,
+            verdict,
+            finding,
+            signature,
+            options: None,
+            features,
+        };
+        self.journal
+            .record(&entry)
+            .map_err(|e| CampaignError::Io(format!("writing {}: {e}", self.journal.path().display())))
+    }
+
+    /// The byte string that regenerates the program of `source` (see
+    /// [`Random::record_bytes`]): how a seed, a choice file or a finding
+    /// becomes an input of a byte-driven fuzzer.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// let bytes = harness.bytes_of(&Source::Seed(3)).unwrap();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let body = |source| fuzzer.program(&spec, &mut generator, source).unwrap().text.split_once('\n').unwrap().1.to_string();
+    /// assert_eq!(body(Source::from_input(&bytes)), body(Source::Seed(3)));
+    /// ```
+    pub fn bytes_of(&mut self, source: &Source) -> Result<Vec<u8>, crate::GenerateError> {
+        let mut random: Random = source.random();
+        random.record_bytes();
+        self.generator.generate(&mut random)?;
+        Ok(random.take_recorded_bytes().unwrap_or_default())
+    }
+
+    /// The verdicts so far.
+    pub fn tally(&self) -> &Tally {
+        &self.tally
+    }
+
+    /// The findings' signatures so far.
+    pub fn signatures(&self) -> &Signatures {
+        &self.signatures
+    }
+
+    /// The findings directory (absolute).
+    pub fn findings(&self) -> &Path {
+        &self.findings
+    }
+
+    /// The journal's path.
+    pub fn journal(&self) -> &Path {
+        self.journal.path()
+    }
+}

@@ -1,0 +1,175 @@
+//! Coverage-guided generation (Zest) on LLVM's libFuzzer: libFuzzer mutates
+//! byte strings, each byte string is a program's choices (read as
+//! [`Source::Bytes`] reads them, so a mutated byte is a mutated choice and
+//! every byte string is a valid program), and the [`Harness`] runs the
+//! program on the fuzzer's in-process implementations. libFuzzer keeps in
+//! its corpus the inputs whose run reached code no input reached before;
+//! the harness saves the programs that do not agree as a campaign saves
+//! them.
+//!
+//! This is libFuzzer's own loop, entered through `LLVMFuzzerRunDriver`;
+//! nothing here decides what to keep or how to mutate. libFuzzer sees the
+//! coverage of code compiled with SanitizerCoverage, so the binary must be
+//! built so (`fuzz/build` in the repository, on stable Rust); otherwise
+//! libFuzzer finds no coverage and says so.
+//!
+//! Only with the crate's `libfuzzer` feature, which links libFuzzer (built
+//! from the sources `libfuzzer-sys` bundles).
+
+use std::ffi::{c_char, c_int, CString};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+use crate::campaign::Harness;
+use crate::fuzzer::{Source, GENERATION_STACK};
+
+// libFuzzer itself: the C++ library `libfuzzer-sys` builds and links.
+use libfuzzer_sys as _;
+
+/// How a guided run goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guided {
+    /// How long libFuzzer runs.
+    pub time: Duration,
+    /// libFuzzer's corpus directory: read at the start, and where it
+    /// writes each input that adds coverage.
+    pub corpus: PathBuf,
+    /// Inputs to start from, written into the corpus before libFuzzer
+    /// starts (see [`Harness::bytes_of`]).
+    pub seeds: Vec<Vec<u8>>,
+    /// The longest input libFuzzer makes, in bytes.
+    pub max_len: usize,
+    /// Ignore libFuzzer's inputs: execution `i` runs the program of seed
+    /// `first_seed + i`, as a campaign would; libFuzzer then only counts
+    /// coverage (the baseline a guided run is measured against).
+    pub unguided: Option<u64>,
+    /// More libFuzzer flags (`-use_value_profile=1`, ...), passed as they
+    /// are. Its `-fork` and `-jobs` modes are not supported (they restart
+    /// the program with libFuzzer's command line).
+    pub libfuzzer_flags: Vec<String>,
+}
+
+/// What the callback works with: the harness and, when unguided, the seed
+/// of the next program.
+struct State {
+    harness: Harness<'static>,
+    next_seed: Option<u64>,
+}
+
+/// The state libFuzzer's callback reaches (a C function pointer carries
+/// none of its own).
+static STATE: Mutex<Option<State>> = Mutex::new(None);
+
+extern "C" {
+    /// libFuzzer's entry point for a program with its own `main` (LLVM 12
+    /// and later): parses `argv` as libFuzzer's command line and runs the
+    /// loop; at the end libFuzzer exits the process itself.
+    fn LLVMFuzzerRunDriver(
+        argc: *mut c_int,
+        argv: *mut *mut *mut c_char,
+        callback: extern "C" fn(*const u8, usize) -> c_int,
+    ) -> c_int;
+    /// The C library's: runs `function` when the process exits.
+    fn atexit(function: extern "C" fn()) -> c_int;
+}
+
+/// libFuzzer's callback: one input, one program.
+extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
+    let bytes: &[u8] = match size {
+        0 => &[],
+        // SAFETY: libFuzzer passes `size` readable bytes at `data`.
+        _ => unsafe { std::slice::from_raw_parts(data, size) },
+    };
+    let mut state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(state) = state.as_mut() else { return 0 };
+    let source = match &mut state.next_seed {
+        Some(seed) => {
+            *seed = seed.wrapping_add(1);
+            Source::Seed(seed.wrapping_sub(1))
+        }
+        None => Source::from_input(bytes),
+    };
+    match state.harness.check(source) {
+        Ok(checked) => {
+            if let Some(dir) = checked.finding {
+                let known = if checked.known { " (known)" } else { "" };
+                eprintln!("xsmith: {}{known}: {}", checked.verdict.name(), dir.display());
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("xsmith: error: {e}");
+            std::process::abort();
+        }
+    }
+}
+
+/// Prints the run's tally and signatures when libFuzzer exits the process.
+extern "C" fn report_at_exit() {
+    let state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(state) = state.as_ref() {
+        println!("{}", state.harness.tally());
+        if !state.harness.tally().all_agree() {
+            println!("{}", state.harness.signatures());
+        }
+        println!("findings: {}", state.harness.findings().display());
+    }
+}
+
+/// Runs libFuzzer over `harness` as `guided` says. It does not return
+/// when libFuzzer finishes (libFuzzer exits the process, after the tally
+/// and signatures are printed); it returns an error if the corpus cannot
+/// be prepared or libFuzzer refuses its command line.
+pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::Infallible, String> {
+    std::fs::create_dir_all(&guided.corpus).map_err(|e| format!("{}: {e}", guided.corpus.display()))?;
+    write_seeds(&guided.corpus, &guided.seeds)?;
+    let mut words = vec![
+        "xsmith guided".to_string(),
+        format!("-max_total_time={}", guided.time.as_secs().max(1)),
+        format!("-max_len={}", guided.max_len),
+        format!("-artifact_prefix={}/libfuzzer-", harness.findings().display()),
+        "-print_final_stats=1".to_string(),
+    ];
+    words.extend(guided.libfuzzer_flags.iter().cloned());
+    words.push(guided.corpus.display().to_string());
+    let arguments = words
+        .into_iter()
+        .map(|word| CString::new(word).map_err(|e| format!("a libFuzzer argument: {e}")))
+        .collect::<Result<Vec<CString>, String>>()?;
+    *STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(State {
+        harness,
+        next_seed: guided.unguided,
+    });
+    // SAFETY: `report_at_exit` only reads the state behind its mutex.
+    unsafe { atexit(report_at_exit) };
+    // libFuzzer runs on a thread with the generator's large stack; it
+    // keeps the argument strings for the whole run, so they are leaked.
+    let status = std::thread::Builder::new()
+        .name("libfuzzer".into())
+        .stack_size(GENERATION_STACK)
+        .spawn(move || {
+            let mut pointers: Vec<*mut c_char> = arguments.into_iter().map(CString::into_raw).collect();
+            let mut argc = c_int::try_from(pointers.len()).unwrap_or(c_int::MAX);
+            let mut argv = pointers.as_mut_ptr();
+            std::mem::forget(pointers);
+            // SAFETY: argc and argv describe NUL-terminated strings that
+            // live to the end of the process; the callback has the
+            // signature libFuzzer calls.
+            unsafe { LLVMFuzzerRunDriver(&mut argc, &mut argv, test_one_input) }
+        })
+        .map_err(|e| format!("cannot start libFuzzer's thread: {e}"))?
+        .join()
+        .map_err(|_| "libFuzzer's thread panicked".to_string())?;
+    Err(format!("libFuzzer stopped with status {status}"))
+}
+
+/// Writes the seed inputs into the corpus directory, as `seed-00000`,
+/// `seed-00001`, ... (libFuzzer names its own inputs by their SHA-1).
+fn write_seeds(corpus: &Path, seeds: &[Vec<u8>]) -> Result<(), String> {
+    for (index, seed) in seeds.iter().enumerate() {
+        let path = corpus.join(format!("seed-{index:05}"));
+        std::fs::write(&path, seed).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
