@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test command: installs the language implementations the tests run
-# programs on (Debian packages, only those missing), then runs every test of
-# the workspace, doctests included.
+# programs on (Debian packages, only those missing), builds the libFuzzer
+# targets and `xsmith-wasm guided` with SanitizerCoverage (`fuzz/build`:
+# fuzzers/wasm/tests/libfuzzer.rs runs them), then runs every test of the
+# workspace, doctests included.
 #
 #   ./test.sh            # as root, or with sudo available
 #   ./test.sh -- --nocapture   # extra arguments go to `cargo test`
@@ -21,6 +23,7 @@ declare -A PACKAGES=(
     [gcc]=gcc
     [clang]=clang
     [tcc]=tcc
+    [c++]=g++
 )
 
 missing=()
@@ -34,6 +37,8 @@ if ((${#missing[@]})); then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
+
+fuzz/build
 
 if [ "${1:-}" = "--" ]; then shift; fi
 exec cargo test --workspace "$@"

@@ -2,8 +2,9 @@
 //! in the coverage measurement (README, "Coverage-guided generation").
 //!
 //! wasm-smith makes a module from libFuzzer's bytes under a configuration
-//! both engines support and that never traps (`disallow_traps`; NaNs
-//! canonicalised, one memory of at most 16 pages, no imports). Each engine
+//! both engines support and that never traps (`disallow_traps`; no
+//! reference types, which this wasmtime build lacks; NaNs canonicalised,
+//! one memory of at most 16 pages, no imports). Each engine
 //! instantiates it and calls every exported function in order, with zero
 //! arguments, under fuel; the two must return the same values. A run that
 //! exhausts its fuel or the stack on either engine is not compared (fuel
@@ -27,6 +28,8 @@ pub fn config() -> wasm_smith::Config {
         relaxed_simd_enabled: false,
         threads_enabled: false,
         gc_enabled: false,
+        // This wasmtime build has no `gc` feature, which reference types need.
+        reference_types_enabled: false,
         exceptions_enabled: false,
         memory64_enabled: false,
         tail_call_enabled: false,
@@ -45,22 +48,24 @@ pub fn module(bytes: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// What one engine made of a module: each exported function's results,
-/// as text (or `rejected` if the engine does not compile the module), or
-/// `None` if the run was cut short (fuel, stack).
-pub type Results = Option<Vec<String>>;
+/// as text, or `None` if the run was cut short (fuel, stack); an error if
+/// the engine does not compile the module.
+pub type Results = Result<Option<Vec<String>>, String>;
 
 /// Runs the module on wasmtime.
 pub fn run_wasmtime(binary: &[u8]) -> Results {
     use wasmtime::{Config, Engine, Instance, Module, Store, Val};
     let mut config = Config::new();
     config.consume_fuel(true);
-    let engine = Engine::new(&config).ok()?;
-    let Ok(module) = Module::new(&engine, binary) else {
-        return Some(vec!["rejected".into()]);
-    };
+    let engine = Engine::new(&config).map_err(|e| format!("wasmtime: {e}"))?;
+    let module = Module::new(&engine, binary).map_err(|e| format!("wasmtime: {e:?}"))?;
     let mut store = Store::new(&engine, ());
-    store.set_fuel(xsmith_wasm::engines::FUEL).ok()?;
-    let instance = Instance::new(&mut store, &module, &[]).ok()?;
+    store
+        .set_fuel(xsmith_wasm::engines::FUEL)
+        .map_err(|e| format!("wasmtime: {e}"))?;
+    let Ok(instance) = Instance::new(&mut store, &module, &[]) else {
+        return Ok(None);
+    };
     let mut results = Vec::new();
     let names: Vec<String> = module.exports().map(|e| e.name().to_string()).collect();
     for name in names {
@@ -69,15 +74,17 @@ pub fn run_wasmtime(binary: &[u8]) -> Results {
         };
         let ty = func.ty(&store);
         let params: Option<Vec<Val>> = ty.params().map(|p| Val::default_for_ty(&p)).collect();
-        let params = params?;
+        let Some(params) = params else { return Ok(None) };
         let mut out: Vec<Val> = ty.results().map(|_| Val::I32(0)).collect();
-        func.call(&mut store, &params, &mut out).ok()?;
+        if func.call(&mut store, &params, &mut out).is_err() {
+            return Ok(None);
+        }
         results.push(format!(
             "{name}: {}",
             out.iter().map(show_wasmtime).collect::<Vec<_>>().join(" ")
         ));
     }
-    Some(results)
+    Ok(Some(results))
 }
 
 fn show_wasmtime(value: &wasmtime::Val) -> String {
@@ -99,14 +106,14 @@ pub fn run_wasmi(binary: &[u8]) -> Results {
     let mut config = Config::default();
     config.consume_fuel(true);
     let engine = Engine::new(&config);
-    let Ok(module) = Module::new(&engine, binary) else {
-        return Some(vec!["rejected".into()]);
-    };
+    let module = Module::new(&engine, binary).map_err(|e| format!("wasmi: {e}"))?;
     let mut store = Store::new(&engine, ());
-    store.set_fuel(xsmith_wasm::engines::FUEL).ok()?;
-    let instance = Linker::<()>::new(&engine)
-        .instantiate_and_start(&mut store, &module)
-        .ok()?;
+    store
+        .set_fuel(xsmith_wasm::engines::FUEL)
+        .map_err(|e| format!("wasmi: {e}"))?;
+    let Ok(instance) = Linker::<()>::new(&engine).instantiate_and_start(&mut store, &module) else {
+        return Ok(None);
+    };
     let mut results = Vec::new();
     let names: Vec<String> = module.exports().map(|e| e.name().to_string()).collect();
     for name in names {
@@ -116,13 +123,15 @@ pub fn run_wasmi(binary: &[u8]) -> Results {
         let ty = func.ty(&store);
         let params: Vec<Val> = ty.params().iter().map(|p| Val::default_for_ty(*p)).collect();
         let mut out: Vec<Val> = ty.results().iter().map(|p| Val::default_for_ty(*p)).collect();
-        func.call(&mut store, &params, &mut out).ok()?;
+        if func.call(&mut store, &params, &mut out).is_err() {
+            return Ok(None);
+        }
         results.push(format!(
             "{name}: {}",
             out.iter().map(show_wasmi).collect::<Vec<_>>().join(" ")
         ));
     }
-    Some(results)
+    Ok(Some(results))
 }
 
 fn show_wasmi(value: &wasmi::Val) -> String {
@@ -138,12 +147,14 @@ fn show_wasmi(value: &wasmi::Val) -> String {
     }
 }
 
-/// Runs wasm-smith's module of `bytes` on both engines and panics if both
-/// finish and their results differ.
+/// Runs wasm-smith's module of `bytes` on both engines and panics if one
+/// compiles it and the other does not, or both finish and their results
+/// differ.
 pub fn agree(bytes: &[u8]) {
     let Some(binary) = module(bytes) else { return };
-    let (wasmtime, wasmi) = (run_wasmtime(&binary), run_wasmi(&binary));
-    if let (Some(wasmtime), Some(wasmi)) = (wasmtime, wasmi) {
-        assert_eq!(wasmtime, wasmi, "wasm-smith: wasmtime and wasmi differ");
+    match (run_wasmtime(&binary), run_wasmi(&binary)) {
+        (Ok(Some(wasmtime)), Ok(Some(wasmi))) => assert_eq!(wasmtime, wasmi, "wasm-smith: wasmtime and wasmi differ"),
+        (Ok(_), Ok(_)) | (Err(_), Err(_)) => {}
+        (wasmtime, wasmi) => panic!("wasm-smith: one engine rejects the module: {wasmtime:?} {wasmi:?}"),
     }
 }

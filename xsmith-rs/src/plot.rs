@@ -1,6 +1,7 @@
 //! Coverage curves drawn as SVG (with `plotters`): covered k-paths against
 //! the number of programs, and against their total size in bytes, one line
-//! per way of generating them.
+//! per way of generating them ([`draw`]); or any lines on linear axes, such
+//! as coverage over time ([`draw_lines`]).
 
 use std::path::Path;
 
@@ -86,5 +87,66 @@ pub fn draw(path: &Path, title: &str, curves: &[Curve]) -> Result<(), String> {
             .draw()
             .map_err(|e| fail(&e))?;
     }
+    root.present().map_err(|e| fail(&e))
+}
+
+/// One line of [`draw_lines`]: its name in the legend and its points.
+///
+/// ```
+/// let line = xsmith::plot::Line { name: "guided".into(), points: vec![(0.5, 1200.0), (60.0, 9000.0)] };
+/// assert_eq!(line.points.len(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// Its name in the legend.
+    pub name: String,
+    /// Its points, (x, y), in order of x.
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Draws `lines` into the SVG file `path` on linear axes from 0, under
+/// `title`: coverage over time, for instance.
+///
+/// ```
+/// use xsmith::plot::{draw_lines, Line};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("t.svg");
+/// let line = Line { name: "random".into(), points: vec![(1.0, 10.0), (5.0, 14.0)] };
+/// draw_lines(&path, "edges", ("seconds", "edges covered"), &[line]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().contains("random"));
+/// ```
+pub fn draw_lines(path: &Path, title: &str, (x_desc, y_desc): (&str, &str), lines: &[Line]) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("drawing {}: {e}", path.display());
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let most = |axis: fn(&(f64, f64)) -> f64| lines.iter().flat_map(|l| l.points.iter().map(axis)).fold(1.0, f64::max);
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 22))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..most(|p| p.0), 0f64..most(|p| p.1) * 1.05)
+        .map_err(|e| fail(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(|e| fail(&e))?;
+    for (i, line) in lines.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(line.points.iter().copied(), color.stroke_width(2)))
+            .map_err(|e| fail(&e))?
+            .label(line.name.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| fail(&e))?;
     root.present().map_err(|e| fail(&e))
 }

@@ -46,7 +46,7 @@ fn findings_of_byte_strings_regenerate_list_and_reduce() {
         );
         saved.extend(checked.finding);
     }
-    let tally = harness.tally().clone();
+    let tally = *harness.tally();
     assert_eq!(tally.programs, 150);
     assert!(tally.differ > 0 && tally.agree > 0, "{tally}");
     assert_eq!(

@@ -143,13 +143,18 @@ pub struct GuidedArgs {
     /// Where findings and the run's journal are saved.
     #[arg(long, value_name = "DIR", default_value = "findings")]
     pub findings: PathBuf,
+    /// Start the corpus with the programs of seeds --seed to --seed + N - 1
+    /// too (their byte strings), as a campaign would generate them.
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub initial: u64,
     /// Ignore libFuzzer's inputs: execution i runs the program of seed
     /// --seed + i, as `diff` would (libFuzzer only counts coverage; the
     /// baseline to measure guidance against).
     #[arg(long)]
     pub unguided: bool,
-    /// With --unguided, the seed of the first program (default: random).
-    #[arg(long, value_name = "START", requires = "unguided")]
+    /// The seed of the first program of --initial and --unguided (default:
+    /// random).
+    #[arg(long, value_name = "START")]
     pub seed: Option<u64>,
     /// Wall-clock limit of one run.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]

@@ -64,7 +64,14 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
         Ok(bugs) => harness.known = bugs,
         Err((status, message)) => return fail(status, &message),
     }
+    let first_seed = args.seed.unwrap_or_else(super::args::random_seed);
     let mut seeds = Vec::new();
+    for seed in (0..args.initial).map(|i| first_seed.wrapping_add(i)) {
+        match harness.bytes_of(&Source::Seed(seed)) {
+            Ok(bytes) => seeds.push(bytes),
+            Err(e) => return fail(1, &format!("the program of seed {seed} does not generate: {e}")),
+        }
+    }
     for dir in &args.seeds {
         let sources = match seed_sources(fuzzer, dir) {
             Ok(sources) => sources,
@@ -77,19 +84,23 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
             }
         }
     }
-    run(harness, args, seeds, fuzzer)
+    run(harness, args, seeds, first_seed, fuzzer)
 }
 
 #[cfg(feature = "libfuzzer")]
-fn run(harness: Harness<'static>, args: &GuidedArgs, seeds: Vec<Vec<u8>>, fuzzer: &Fuzzer) -> ExitCode {
+fn run(
+    harness: Harness<'static>,
+    args: &GuidedArgs,
+    seeds: Vec<Vec<u8>>,
+    first_seed: u64,
+    fuzzer: &Fuzzer,
+) -> ExitCode {
     let guided = crate::guided::Guided {
         time: args.time,
         corpus: args.corpus.clone(),
         seeds,
         max_len: args.max_len,
-        unguided: args
-            .unguided
-            .then(|| args.seed.unwrap_or_else(super::args::random_seed)),
+        unguided: args.unguided.then_some(first_seed),
         libfuzzer_flags: args.libfuzzer_flags.clone(),
     };
     let Err(e) = crate::guided::run(harness, &guided);
@@ -98,7 +109,7 @@ fn run(harness: Harness<'static>, args: &GuidedArgs, seeds: Vec<Vec<u8>>, fuzzer
 }
 
 #[cfg(not(feature = "libfuzzer"))]
-fn run(_: Harness<'static>, _: &GuidedArgs, _: Vec<Vec<u8>>, fuzzer: &Fuzzer) -> ExitCode {
+fn run(_: Harness<'static>, _: &GuidedArgs, _: Vec<Vec<u8>>, _: u64, fuzzer: &Fuzzer) -> ExitCode {
     without_libfuzzer(fuzzer)
 }
 

@@ -17,7 +17,7 @@
 //! xsmith-<lang> corpus --out DIR [--k K] [--budget SECONDS] [--patience N]
 //!               [--seed N] [GENERATION OPTIONS]
 //! xsmith-<lang> guided [--time SECONDS] [--corpus DIR] [--seeds DIR]...
-//!               [--max-len BYTES] [--findings DIR] [--unguided [--seed START]]
+//!               [--initial N] [--seed START] [--max-len BYTES] [--findings DIR] [--unguided]
 //!               [--timeout SECONDS] [--known FILE]... [--libfuzzer-flag FLAG]...
 //!               [GENERATION OPTIONS]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]
