@@ -52,8 +52,21 @@ pub fn module(bytes: &[u8]) -> Option<Vec<u8>> {
 /// the engine does not compile the module.
 pub type Results = Result<Option<Vec<String>>, String>;
 
-/// Runs the module on wasmtime.
-pub fn run_wasmtime(binary: &[u8]) -> Results {
+/// The module's export names, in the order of its export section: both
+/// engines call the exported functions in this order (wasmi's own list of
+/// exports has another).
+pub fn export_names(binary: &[u8]) -> Vec<String> {
+    let mut names = Vec::new();
+    for payload in wasmparser::Parser::new(0).parse_all(binary) {
+        if let Ok(wasmparser::Payload::ExportSection(exports)) = payload {
+            names.extend(exports.into_iter().flatten().map(|e| e.name.to_string()));
+        }
+    }
+    names
+}
+
+/// Runs the module on wasmtime, calling the exported functions `names`.
+pub fn run_wasmtime(binary: &[u8], names: &[String]) -> Results {
     use wasmtime::{Config, Engine, Instance, Module, Store, Val};
     let mut config = Config::new();
     config.consume_fuel(true);
@@ -67,9 +80,8 @@ pub fn run_wasmtime(binary: &[u8]) -> Results {
         return Ok(None);
     };
     let mut results = Vec::new();
-    let names: Vec<String> = module.exports().map(|e| e.name().to_string()).collect();
     for name in names {
-        let Some(func) = instance.get_func(&mut store, &name) else {
+        let Some(func) = instance.get_func(&mut store, name) else {
             continue;
         };
         let ty = func.ty(&store);
@@ -100,8 +112,8 @@ fn show_wasmtime(value: &wasmtime::Val) -> String {
     }
 }
 
-/// Runs the module on wasmi.
-pub fn run_wasmi(binary: &[u8]) -> Results {
+/// Runs the module on wasmi, calling the exported functions `names`.
+pub fn run_wasmi(binary: &[u8], names: &[String]) -> Results {
     use wasmi::{Config, Engine, Linker, Module, Store, Val};
     let mut config = Config::default();
     config.consume_fuel(true);
@@ -115,9 +127,8 @@ pub fn run_wasmi(binary: &[u8]) -> Results {
         return Ok(None);
     };
     let mut results = Vec::new();
-    let names: Vec<String> = module.exports().map(|e| e.name().to_string()).collect();
     for name in names {
-        let Some(func) = instance.get_func(&store, &name) else {
+        let Some(func) = instance.get_func(&store, name) else {
             continue;
         };
         let ty = func.ty(&store);
@@ -152,7 +163,8 @@ fn show_wasmi(value: &wasmi::Val) -> String {
 /// differ.
 pub fn agree(bytes: &[u8]) {
     let Some(binary) = module(bytes) else { return };
-    match (run_wasmtime(&binary), run_wasmi(&binary)) {
+    let names = export_names(&binary);
+    match (run_wasmtime(&binary, &names), run_wasmi(&binary, &names)) {
         (Ok(Some(wasmtime)), Ok(Some(wasmi))) => assert_eq!(wasmtime, wasmi, "wasm-smith: wasmtime and wasmi differ"),
         (Ok(_), Ok(_)) | (Err(_), Err(_)) => {}
         (wasmtime, wasmi) => panic!("wasm-smith: one engine rejects the module: {wasmtime:?} {wasmi:?}"),

@@ -117,6 +117,16 @@ pub enum Source {
         /// Where reading starts.
         offset: usize,
     },
+    /// The input of a coverage-guided fuzzer: a byte string read as
+    /// `Bytes` reads it, then random choices seeded by the bytes once they
+    /// are used up (see [`Random::from_input`]); `path` is where it came
+    /// from.
+    Input {
+        /// The file it was read from (for the header).
+        path: String,
+        /// The bytes.
+        bytes: Vec<u8>,
+    },
     /// A recorded choice sequence (see [`Choices`]); `path` is where it
     /// came from.
     Choices {
@@ -139,18 +149,17 @@ pub enum Source {
 }
 
 impl Source {
-    /// The source of an outside driver's input: its bytes, read from the
-    /// start (the path is filled in when a finding saves them).
+    /// The source of an outside driver's input (the path is filled in
+    /// when a finding saves it).
     ///
     /// ```
     /// let source = xsmith::Source::from_input(&[1, 2]);
-    /// assert!(matches!(source, xsmith::Source::Bytes { offset: 0, .. }));
+    /// assert!(matches!(source, xsmith::Source::Input { .. }));
     /// ```
     pub fn from_input(bytes: &[u8]) -> Source {
-        Source::Bytes {
+        Source::Input {
             path: "input".into(),
             bytes: bytes.to_vec(),
-            offset: 0,
         }
     }
 
@@ -158,6 +167,7 @@ impl Source {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),
             Source::Bytes { bytes, offset, .. } => Random::from_bytes(bytes.get(*offset..).unwrap_or(&[]).to_vec()),
+            Source::Input { bytes, .. } => Random::from_input(bytes.clone()),
             Source::Choices { choices, .. } => Random::from_choices(choices),
             Source::Steered { seed, .. } => Random::from_seed(*seed),
         }
@@ -173,6 +183,7 @@ impl Source {
                 }
                 args
             }
+            Source::Input { path, .. } => vec!["--input".into(), path.clone()],
             Source::Choices { path, .. } => vec!["--choices".into(), path.clone()],
             Source::Steered { seed, k, from } => {
                 let mut args = vec!["--seed".into(), seed.to_string(), "--cover".into(), k.to_string()];

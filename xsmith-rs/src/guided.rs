@@ -1,6 +1,7 @@
 //! Coverage-guided generation (Zest) on LLVM's libFuzzer: libFuzzer mutates
-//! byte strings, each byte string is a program's choices (read as
-//! [`Source::Bytes`] reads them, so a mutated byte is a mutated choice and
+//! byte strings, each byte string is a program's choices
+//! ([`Source::Input`]: a mutated byte is a mutated choice, the choices go
+//! on at random, seeded by the bytes, once the bytes are used up, and
 //! every byte string is a valid program), and the [`Harness`] runs the
 //! program on the fuzzer's in-process implementations. libFuzzer keeps in
 //! its corpus the inputs whose run reached code no input reached before;

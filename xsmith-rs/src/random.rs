@@ -28,6 +28,12 @@ enum Bits {
         bytes: Vec<u8>,
         position: usize,
     },
+    /// A byte string, then the seeded generator `tail` once it is used up.
+    Input {
+        bytes: Vec<u8>,
+        position: usize,
+        tail: Box<ChaCha8Rng>,
+    },
     Replay {
         values: Vec<u64>,
         position: usize,
@@ -99,6 +105,38 @@ impl Random {
     /// ```
     pub fn from_bytes(bytes: Vec<u8>) -> Random {
         Random::of(Bits::Bytes { bytes, position: 0 })
+    }
+
+    /// A source that reads `bytes` front to back as [`from_bytes`] does
+    /// and, once they are used up, draws at random, seeded by the bytes: the
+    /// input of a coverage-guided fuzzer (libFuzzer). Zest extends an input
+    /// that runs out with fresh random values; here they come from a seed
+    /// the bytes determine, so the bytes alone still give the program. A
+    /// short input is a whole random program, a mutation of its bytes
+    /// changes the choices they hold (and, through the seed, the random
+    /// rest). Decisions ([`decide`]) give their defaults, as a seeded
+    /// source's do.
+    ///
+    /// [`from_bytes`]: Random::from_bytes
+    /// [`decide`]: Random::decide
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_input(vec![3]);
+    /// assert_eq!(r.below(10), 3);
+    /// let rest: Vec<u64> = (0..20).map(|_| r.below(10)).collect();
+    /// assert!(rest.iter().any(|&v| v != 0), "random once the bytes are used up");
+    /// let mut again = xsmith::Random::from_input(vec![3]);
+    /// again.below(10);
+    /// assert_eq!((0..20).map(|_| again.below(10)).collect::<Vec<_>>(), rest);
+    /// assert!(xsmith::Random::from_input(vec![]).decide(true));
+    /// ```
+    pub fn from_input(bytes: Vec<u8>) -> Random {
+        let tail = ChaCha8Rng::seed_from_u64(fnv1a(&bytes));
+        Random::of(Bits::Input {
+            bytes,
+            position: 0,
+            tail: Box::new(tail),
+        })
     }
 
     /// A source that replays a choice sequence: each draw below `bound`
@@ -291,6 +329,7 @@ impl Random {
         match &self.bits {
             Bits::Seeded(_) => false,
             Bits::Bytes { bytes, position } => *position >= bytes.len(),
+            Bits::Input { .. } => false,
             Bits::Replay { values, position, .. } => *position >= values.len(),
         }
     }
@@ -315,6 +354,7 @@ impl Random {
         let value = match &mut self.bits {
             Bits::Seeded(_) => u64::from(default),
             Bits::Bytes { bytes, position } => u64::from(default && *position < bytes.len()),
+            Bits::Input { .. } => u64::from(default),
             Bits::Replay {
                 values,
                 position,
@@ -350,15 +390,9 @@ impl Random {
                 let value = replayed(values, position, splice.as_deref_mut());
                 value.map_or(0, |v| v % bound)
             }
-            Bits::Bytes { bytes, position } => {
-                let mut value: u64 = 0;
-                for _ in 0..byte_width(bound) {
-                    let byte = bytes.get(*position).copied().unwrap_or(0);
-                    *position = (*position + 1).min(bytes.len());
-                    value = (value << 8) | u64::from(byte);
-                }
-                value % bound
-            }
+            Bits::Bytes { bytes, position } => read_below(bytes, position, bound),
+            Bits::Input { bytes, position, .. } if *position < bytes.len() => read_below(bytes, position, bound),
+            Bits::Input { tail, .. } => lemire_below(tail, bound),
         };
         if let Some(recorded) = &mut self.recorded_bytes {
             recorded.extend_from_slice(&value.to_be_bytes()[8 - byte_width(bound)..]);
@@ -474,13 +508,33 @@ impl Random {
                 let value = replayed(values, position, splice.as_deref_mut());
                 self.note_raw(value.unwrap_or(0))
             }
-            Bits::Bytes { .. } => {
+            Bits::Bytes { .. } | Bits::Input { .. } => {
                 let high = self.below(1 << 32);
                 let low = self.below(1 << 32);
                 (high << 32) | low
             }
         }
     }
+}
+
+/// A draw below `bound` (at least 2) from a byte string: as many bytes as
+/// the bound needs, big endian (zeros past the end), reduced modulo it.
+fn read_below(bytes: &[u8], position: &mut usize, bound: u64) -> u64 {
+    let mut value: u64 = 0;
+    for _ in 0..byte_width(bound) {
+        let byte = bytes.get(*position).copied().unwrap_or(0);
+        *position = (*position + 1).min(bytes.len());
+        value = (value << 8) | u64::from(byte);
+    }
+    value % bound
+}
+
+/// FNV-1a (64 bits) of `bytes`: the seed of an input's random rest, the
+/// same on every platform.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// How many bytes of a byte string a draw below `bound` (at least 2)

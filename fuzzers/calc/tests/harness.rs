@@ -60,7 +60,7 @@ fn findings_of_byte_strings_regenerate_list_and_reduce() {
     let finding = &saved[0];
     let command = std::fs::read_to_string(finding.join("command")).unwrap();
     let words: Vec<&str> = command.split_whitespace().collect();
-    assert_eq!(words[..2], ["xsmith-calc", "--bytes"]);
+    assert_eq!(words[..2], ["xsmith-calc", "--input"]);
     assert_eq!(PathBuf::from(words[2]), finding.join("input"));
     let regenerated = calc(&words[1..]);
     assert!(regenerated.status.success());

@@ -81,7 +81,7 @@ fn guided_grows_a_corpus_from_seeds() {
         .unwrap();
     assert!(saved.status.success(), "{}", text(&saved));
     let output = Command::new(instrumented("xsmith-wasm"))
-        .args(["guided", "--time", "8", "--corpus"])
+        .args(["guided", "--time", "10", "--corpus"])
         .arg(&corpus)
         .arg("--findings")
         .arg(&findings)

@@ -1,13 +1,13 @@
 //! One program at a time, as an outside driver hands them over: a
-//! coverage-guided fuzzer (libFuzzer, see [`guided`](crate::guided)) gives
-//! a byte string, the [`Harness`] generates the program it stands for, runs
-//! it on every implementation, and saves a finding exactly as a
-//! [`Campaign`](super::Campaign) does, so that `reduce` and `findings` work
-//! on it.
+//! coverage-guided fuzzer (libFuzzer: `xsmith::guided`, with the
+//! `libfuzzer` feature) gives a byte string, the [`Harness`] generates the
+//! program it stands for, runs it on every implementation, and saves a
+//! finding exactly as a [`Campaign`](super::Campaign) does, so that
+//! `reduce` and `findings` work on it.
 //!
-//! A finding of a byte string keeps the bytes beside the program, as the
-//! file `input` of its directory, and its `command` regenerates the
-//! program from them (`xsmith-wasm --bytes DIR/differ-17/input`). The
+//! A finding of an input ([`Source::Input`]) keeps its bytes beside the
+//! program, as the file `input` of its directory, and its `command`
+//! regenerates the program from them (`xsmith-wasm --input DIR/differ-17/input`). The
 //! journal (`guided.journal`, or `-2`, `-3`, ... when taken) gets a line
 //! for every finding and for one program in [`JOURNAL_EVERY`] of those
 //! that agree, so that `findings` can contrast the two without the journal
@@ -57,7 +57,7 @@ pub const JOURNAL_EVERY: u64 = 64;
 /// let finding = saved.expect("an even length among 40 programs");
 /// assert!(finding.join("input").is_file() && finding.join("program.t").is_file());
 /// let command = std::fs::read_to_string(finding.join("command")).unwrap();
-/// assert!(command.starts_with("x --bytes ") && command.trim_end().ends_with("/input"));
+/// assert!(command.starts_with("x --input ") && command.trim_end().ends_with("/input"));
 /// assert!(harness.tally().differ > 0 && harness.tally().agree > 0);
 /// ```
 pub struct Harness<'s> {
@@ -192,8 +192,8 @@ impl<'s> Harness<'s> {
         })
     }
 
-    /// Saves one finding: a byte string's input goes into the finding's
-    /// directory, and the program is regenerated so that its header and
+    /// Saves one finding: an input's (or a byte string's) bytes go into
+    /// the finding's directory, and the program is regenerated so that its header and
     /// `command` name that file.
     fn save(
         &mut self,
@@ -208,13 +208,20 @@ impl<'s> Harness<'s> {
         let dir =
             findings::create_unique_dir(&self.findings, &format!("{}-{execution}", verdict.name())).map_err(io)?;
         let (source, program) = match source {
-            Source::Bytes { bytes, offset, .. } => {
+            Source::Input { bytes, .. } | Source::Bytes { bytes, .. } => {
                 let input = dir.join("input");
                 std::fs::write(&input, bytes).map_err(io)?;
-                let named = Source::Bytes {
-                    path: input.display().to_string(),
-                    bytes: bytes.clone(),
-                    offset: *offset,
+                let path = input.display().to_string();
+                let named = match source {
+                    Source::Bytes { offset, .. } => Source::Bytes {
+                        path,
+                        bytes: bytes.clone(),
+                        offset: *offset,
+                    },
+                    _ => Source::Input {
+                        path,
+                        bytes: bytes.clone(),
+                    },
                 };
                 let program = match program {
                     Ok(_) => self
@@ -279,8 +286,9 @@ impl<'s> Harness<'s> {
     /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
     /// let bytes = harness.bytes_of(&Source::Seed(3)).unwrap();
     /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
-    /// let body = |source| fuzzer.program(&spec, &mut generator, source).unwrap().text.split_once('\n').unwrap().1.to_string();
-    /// assert_eq!(body(Source::from_input(&bytes)), body(Source::Seed(3)));
+    /// let mut body = |source| fuzzer.program(&spec, &mut generator, source).unwrap().text.split_once('\n').unwrap().1.to_string();
+    /// let (from_input, from_seed) = (body(Source::from_input(&bytes)), body(Source::Seed(3)));
+    /// assert_eq!(from_input, from_seed);
     /// ```
     pub fn bytes_of(&mut self, source: &Source) -> Result<Vec<u8>, crate::GenerateError> {
         let mut random: Random = source.random();

@@ -52,6 +52,11 @@ pub struct Args {
     /// it) instead of a seed; any sequence gives a valid program.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "count"])]
     pub choices: Option<PathBuf>,
+    /// Generate from FILE as a coverage-guided fuzzer's input (`guided`
+    /// findings): its bytes as --bytes reads them, then random choices
+    /// seeded by the bytes once they are used up.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "choices", "count", "swarm"])]
+    pub input: Option<PathBuf>,
     /// Write each program's choice sequence to PATH (with --count, to
     /// PATH/<seed>.choices); --choices PATH regenerates the program.
     #[arg(long, value_name = "PATH")]
@@ -59,7 +64,7 @@ pub struct Args {
     /// Steer generation towards k-paths (chains of K productions) that the
     /// programs before have not covered: program i depends on programs 0 to
     /// i - 1, and its header says so (--covered-from).
-    #[arg(long, value_name = "K", conflicts_with_all = ["swarm", "bytes", "choices"],
+    #[arg(long, value_name = "K", conflicts_with_all = ["swarm", "bytes", "choices", "input"],
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4))]
     pub cover: Option<usize>,
     /// With --cover: first generate, steered, the programs of seeds START to
@@ -143,18 +148,13 @@ pub struct GuidedArgs {
     /// Where findings and the run's journal are saved.
     #[arg(long, value_name = "DIR", default_value = "findings")]
     pub findings: PathBuf,
-    /// Start the corpus with the programs of seeds --seed to --seed + N - 1
-    /// too (their byte strings), as a campaign would generate them.
-    #[arg(long, value_name = "N", default_value_t = 32)]
-    pub initial: u64,
     /// Ignore libFuzzer's inputs: execution i runs the program of seed
     /// --seed + i, as `diff` would (libFuzzer only counts coverage; the
     /// baseline to measure guidance against).
     #[arg(long)]
     pub unguided: bool,
-    /// The seed of the first program of --initial and --unguided (default:
-    /// random).
-    #[arg(long, value_name = "START")]
+    /// With --unguided, the seed of the first program (default: random).
+    #[arg(long, value_name = "START", requires = "unguided")]
     pub seed: Option<u64>,
     /// Wall-clock limit of one run.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]

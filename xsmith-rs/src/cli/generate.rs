@@ -35,6 +35,16 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         }
         None => None,
     };
+    let input = match &args.input {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| Failure::Usage(format!("--input {}: {e}", path.display())))?;
+            Some(Source::Input {
+                path: path.display().to_string(),
+                bytes,
+            })
+        }
+        None => None,
+    };
     let first_seed = args.seed.unwrap_or_else(random_seed);
     let count = args.count.unwrap_or(1);
     if let Some(dir) = &args.output_dir {
@@ -58,6 +68,14 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     let mut failed = 0u64;
     for i in 0..count {
         let (source, stem, label) = match (&bytes, &args.bytes) {
+            _ if input.is_some() => {
+                let path = args.input.as_ref().expect("read above").display().to_string();
+                (
+                    input.clone().expect("read above"),
+                    "input".to_string(),
+                    format!("input {path}"),
+                )
+            }
             _ if choices.is_some() => {
                 let path = args.choices.as_ref().expect("read above").display().to_string();
                 let choices = choices.clone().expect("read above");

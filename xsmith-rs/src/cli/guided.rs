@@ -66,12 +66,6 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
     }
     let first_seed = args.seed.unwrap_or_else(super::args::random_seed);
     let mut seeds = Vec::new();
-    for seed in (0..args.initial).map(|i| first_seed.wrapping_add(i)) {
-        match harness.bytes_of(&Source::Seed(seed)) {
-            Ok(bytes) => seeds.push(bytes),
-            Err(e) => return fail(1, &format!("the program of seed {seed} does not generate: {e}")),
-        }
-    }
     for dir in &args.seeds {
         let sources = match seed_sources(fuzzer, dir) {
             Ok(sources) => sources,

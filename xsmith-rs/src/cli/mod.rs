@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! xsmith-<lang> [--seed N] [--count N --output-dir DIR] [GENERATION OPTIONS]
-//!               [--bytes FILE | --choices FILE] [--save-choices PATH]
+//!               [--bytes FILE | --choices FILE | --input FILE] [--save-choices PATH]
 //!               [--print-tree] [--log-choices] [--version]
 //!               [--swarm [--swarm-probability P]]
 //! xsmith-<lang> diff --count N [--seed START] [GENERATION OPTIONS]
@@ -17,7 +17,7 @@
 //! xsmith-<lang> corpus --out DIR [--k K] [--budget SECONDS] [--patience N]
 //!               [--seed N] [GENERATION OPTIONS]
 //! xsmith-<lang> guided [--time SECONDS] [--corpus DIR] [--seeds DIR]...
-//!               [--initial N] [--seed START] [--max-len BYTES] [--findings DIR] [--unguided]
+//!               [--max-len BYTES] [--findings DIR] [--unguided [--seed START]]
 //!               [--timeout SECONDS] [--known FILE]... [--libfuzzer-flag FLAG]...
 //!               [GENERATION OPTIONS]
 //! GENERATION OPTIONS: [--max-depth N] [--max-nodes N] [--time-limit SECONDS]

@@ -38,6 +38,8 @@ struct Regenerate {
     bytes_offset: usize,
     #[arg(long)]
     choices: Option<PathBuf>,
+    #[arg(long)]
+    input: Option<PathBuf>,
     #[command(flatten)]
     generation: Options,
 }
@@ -83,6 +85,13 @@ pub fn read_finding<'f>(fuzzer: &'f Fuzzer, dir: &Path) -> Result<FindingCase<'f
     let regenerate = Regenerate::try_parse_from(&command)
         .map_err(|e| ReduceError::Io(format!("{}: {e}", dir.join("command").display())))?;
     let source = match (regenerate.seed, regenerate.bytes, regenerate.choices) {
+        _ if regenerate.input.is_some() => {
+            let path = regenerate.input.expect("just seen");
+            Source::Input {
+                bytes: std::fs::read(&path).map_err(|e| ReduceError::Io(format!("{}: {e}", path.display())))?,
+                path: path.display().to_string(),
+            }
+        }
         (_, _, Some(path)) => {
             let text =
                 std::fs::read_to_string(&path).map_err(|e| ReduceError::Io(format!("{}: {e}", path.display())))?;
