@@ -1,9 +1,9 @@
 //! What the fuzz targets of `fuzz_targets/` check, given libFuzzer's bytes.
 //!
-//! The bytes are a program's choices, followed by random ones seeded by the
-//! bytes once they are used up (see [`xsmith::Random::from_input`]):
-//! libFuzzer's mutations of the bytes are mutations of the program's
-//! choices, and every byte string is a valid program. Every target checks that generation succeeds (it is total: a
+//! The bytes are a seed and a program's first choices, followed by the
+//! seed's random ones (see [`xsmith::Random::from_input`]): libFuzzer's
+//! mutations of the bytes are mutations of the program's choices, and every
+//! byte string is a valid program. Every target checks that generation succeeds (it is total: a
 //! failure is an engine bug) and that the program's recorded choices
 //! regenerate it byte for byte. The WebAssembly target also runs the
 //! program on the engines in this process, wasmtime and wasmi, and fails

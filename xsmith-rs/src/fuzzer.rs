@@ -117,10 +117,9 @@ pub enum Source {
         /// Where reading starts.
         offset: usize,
     },
-    /// The input of a coverage-guided fuzzer: a byte string read as
-    /// `Bytes` reads it, then random choices seeded by the bytes once they
-    /// are used up (see [`Random::from_input`]); `path` is where it came
-    /// from.
+    /// The input of a coverage-guided fuzzer: a seed, choices read as
+    /// `Bytes` reads them, then the seed's random choices (see
+    /// [`Random::from_input`]); `path` is where it came from.
     Input {
         /// The file it was read from (for the header).
         path: String,

@@ -1,8 +1,8 @@
 //! Coverage-guided generation (Zest) on LLVM's libFuzzer: libFuzzer mutates
-//! byte strings, each byte string is a program's choices
+//! byte strings, each byte string is a seed and a program's first choices
 //! ([`Source::Input`]: a mutated byte is a mutated choice, the choices go
-//! on at random, seeded by the bytes, once the bytes are used up, and
-//! every byte string is a valid program), and the [`Harness`] runs the
+//! on with the seed's random stream once the bytes are used up, and every
+//! byte string is a valid program), and the [`Harness`] runs the
 //! program on the fuzzer's in-process implementations. libFuzzer keeps in
 //! its corpus the inputs whose run reached code no input reached before;
 //! the harness saves the programs that do not agree as a campaign saves
@@ -37,7 +37,7 @@ pub struct Guided {
     /// writes each input that adds coverage.
     pub corpus: PathBuf,
     /// Inputs to start from, written into the corpus before libFuzzer
-    /// starts (see [`Harness::bytes_of`]).
+    /// starts (see [`Harness::input_of`]).
     pub seeds: Vec<Vec<u8>>,
     /// The longest input libFuzzer makes, in bytes.
     pub max_len: usize,
@@ -106,9 +106,14 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
     }
 }
 
-/// Prints the run's tally and signatures when libFuzzer exits the process.
+/// Prints the run's tally and signatures when libFuzzer exits the process
+/// (unless it exits in the middle of a run, which holds the state).
 extern "C" fn report_at_exit() {
-    let state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let state = match STATE.try_lock() {
+        Ok(state) => state,
+        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => return,
+    };
     if let Some(state) = state.as_ref() {
         println!("{}", state.harness.tally());
         if !state.harness.tally().all_agree() {

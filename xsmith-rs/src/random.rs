@@ -28,7 +28,8 @@ enum Bits {
         bytes: Vec<u8>,
         position: usize,
     },
-    /// A byte string, then the seeded generator `tail` once it is used up.
+    /// A byte string, then the seeded generator `tail` once it is used up
+    /// (see [`Random::from_input`]).
     Input {
         bytes: Vec<u8>,
         position: usize,
@@ -107,35 +108,44 @@ impl Random {
         Random::of(Bits::Bytes { bytes, position: 0 })
     }
 
-    /// A source that reads `bytes` front to back as [`from_bytes`] does
-    /// and, once they are used up, draws at random, seeded by the bytes: the
-    /// input of a coverage-guided fuzzer (libFuzzer). Zest extends an input
-    /// that runs out with fresh random values; here they come from a seed
-    /// the bytes determine, so the bytes alone still give the program. A
-    /// short input is a whole random program, a mutation of its bytes
-    /// changes the choices they hold (and, through the seed, the random
-    /// rest). Decisions ([`decide`]) give their defaults, as a seeded
-    /// source's do.
+    /// The input of a coverage-guided fuzzer (libFuzzer): its first eight
+    /// bytes (fewer are padded with zeros) are the seed of a portable
+    /// generator, the rest are choices read front to back as
+    /// [`from_bytes`] reads them, and once those are used up the choices
+    /// come from the seeded generator, as they would from
+    /// [`from_seed`]. So an input of eight bytes or fewer is the random
+    /// program of that seed (little endian), a longer one fixes the
+    /// program's first choices, and a mutation of those bytes changes
+    /// those choices and keeps the rest of the program's random stream
+    /// (Zest extends an input that runs out with fresh random values; here
+    /// the seed makes them, so the bytes alone give the program). Decisions
+    /// ([`decide`]) give their defaults, as a seeded source's do.
     ///
     /// [`from_bytes`]: Random::from_bytes
+    /// [`from_seed`]: Random::from_seed
     /// [`decide`]: Random::decide
     ///
     /// ```
-    /// let mut r = xsmith::Random::from_input(vec![3]);
-    /// assert_eq!(r.below(10), 3);
-    /// let rest: Vec<u64> = (0..20).map(|_| r.below(10)).collect();
-    /// assert!(rest.iter().any(|&v| v != 0), "random once the bytes are used up");
-    /// let mut again = xsmith::Random::from_input(vec![3]);
-    /// again.below(10);
-    /// assert_eq!((0..20).map(|_| again.below(10)).collect::<Vec<_>>(), rest);
-    /// assert!(xsmith::Random::from_input(vec![]).decide(true));
+    /// use xsmith::Random;
+    /// let (mut input, mut seeded) = (Random::from_input(7u64.to_le_bytes().to_vec()), Random::from_seed(7));
+    /// for bound in [2, 10, 300, 1 << 40] {
+    ///     assert_eq!(input.below(bound), seeded.below(bound));
+    /// }
+    /// assert_eq!(input.next_u64(), seeded.next_u64());
+    /// let mut longer = Random::from_input([7, 0, 0, 0, 0, 0, 0, 0, 3].to_vec());
+    /// assert_eq!(longer.below(10), 3, "the bytes after the seed are choices");
+    /// assert_eq!(longer.below(10), Random::from_seed(7).below(10), "then the seed's stream");
+    /// assert!(Random::from_input(vec![]).decide(true));
     /// ```
-    pub fn from_input(bytes: Vec<u8>) -> Random {
-        let tail = ChaCha8Rng::seed_from_u64(fnv1a(&bytes));
+    pub fn from_input(mut bytes: Vec<u8>) -> Random {
+        let mut seed = [0; 8];
+        let split = bytes.len().min(8);
+        seed[..split].copy_from_slice(&bytes[..split]);
+        bytes.drain(..split);
         Random::of(Bits::Input {
             bytes,
             position: 0,
-            tail: Box::new(tail),
+            tail: Box::new(ChaCha8Rng::seed_from_u64(u64::from_le_bytes(seed))),
         })
     }
 
@@ -261,9 +271,9 @@ impl Random {
     /// below a bound as the bytes `below` reads for it, 64 raw bits as
     /// eight bytes. Decisions ([`Random::decide`]) read no byte: a byte
     /// string gives their default while it lasts, which is what a seeded
-    /// source gives, so a seeded program's bytes (with a byte to spare,
-    /// see [`Random::take_recorded_bytes`]) regenerate it. This is how a
-    /// program becomes an input of a byte-driven fuzzer (libFuzzer).
+    /// source gives, so a seeded program's bytes regenerate it. This is how
+    /// a program becomes an input of a byte-driven fuzzer (libFuzzer; see
+    /// [`Random::from_input`]).
     ///
     /// ```
     /// let mut seeded = xsmith::Random::from_seed(7);
@@ -276,13 +286,10 @@ impl Random {
         self.recorded_bytes.get_or_insert_with(Vec::new);
     }
 
-    /// Takes the byte string written since [`Random::record_bytes`], with
-    /// one zero byte added, so that decisions drawn after the last choice
-    /// still give their defaults; ends the recording.
+    /// Takes the byte string written since [`Random::record_bytes`],
+    /// ending the recording.
     pub fn take_recorded_bytes(&mut self) -> Option<Vec<u8>> {
-        let mut bytes = self.recorded_bytes.take()?;
-        bytes.push(0);
-        Some(bytes)
+        self.recorded_bytes.take()
     }
 
     /// How many choices have been drawn so far (draws below a bound of 0 or
@@ -508,6 +515,10 @@ impl Random {
                 let value = replayed(values, position, splice.as_deref_mut());
                 self.note_raw(value.unwrap_or(0))
             }
+            Bits::Input { bytes, position, tail } if *position >= bytes.len() => {
+                let value = tail.next_u64();
+                self.note_raw(value)
+            }
             Bits::Bytes { .. } | Bits::Input { .. } => {
                 let high = self.below(1 << 32);
                 let low = self.below(1 << 32);
@@ -527,14 +538,6 @@ fn read_below(bytes: &[u8], position: &mut usize, bound: u64) -> u64 {
         value = (value << 8) | u64::from(byte);
     }
     value % bound
-}
-
-/// FNV-1a (64 bits) of `bytes`: the seed of an input's random rest, the
-/// same on every platform.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 /// How many bytes of a byte string a draw below `bound` (at least 2)

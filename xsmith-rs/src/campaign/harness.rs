@@ -271,9 +271,11 @@ impl<'s> Harness<'s> {
             .map_err(|e| CampaignError::Io(format!("writing {}: {e}", self.journal.path().display())))
     }
 
-    /// The byte string that regenerates the program of `source` (see
-    /// [`Random::record_bytes`]): how a seed, a choice file or a finding
-    /// becomes an input of a byte-driven fuzzer.
+    /// The input ([`Source::Input`]) that regenerates the program of
+    /// `source`: the seed 0, then every choice's bytes (see
+    /// [`Random::record_bytes`]). This is how a seed, a choice file or a
+    /// finding becomes an input of a byte-driven fuzzer (a choice file
+    /// whose decisions are not the defaults gives a program near its own).
     ///
     /// ```
     /// use xsmith::{Execution, Implementation, Source};
@@ -284,17 +286,19 @@ impl<'s> Harness<'s> {
     /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
     /// let findings = tempfile::tempdir().unwrap();
     /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
-    /// let bytes = harness.bytes_of(&Source::Seed(3)).unwrap();
+    /// let input = harness.input_of(&Source::Seed(3)).unwrap();
     /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
     /// let mut body = |source| fuzzer.program(&spec, &mut generator, source).unwrap().text.split_once('\n').unwrap().1.to_string();
-    /// let (from_input, from_seed) = (body(Source::from_input(&bytes)), body(Source::Seed(3)));
+    /// let (from_input, from_seed) = (body(Source::from_input(&input)), body(Source::Seed(3)));
     /// assert_eq!(from_input, from_seed);
     /// ```
-    pub fn bytes_of(&mut self, source: &Source) -> Result<Vec<u8>, crate::GenerateError> {
+    pub fn input_of(&mut self, source: &Source) -> Result<Vec<u8>, crate::GenerateError> {
         let mut random: Random = source.random();
         random.record_bytes();
         self.generator.generate(&mut random)?;
-        Ok(random.take_recorded_bytes().unwrap_or_default())
+        let mut input = vec![0; 8];
+        input.extend(random.take_recorded_bytes().unwrap_or_default());
+        Ok(input)
     }
 
     /// The verdicts so far.

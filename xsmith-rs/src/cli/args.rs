@@ -53,8 +53,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "count"])]
     pub choices: Option<PathBuf>,
     /// Generate from FILE as a coverage-guided fuzzer's input (`guided`
-    /// findings): its bytes as --bytes reads them, then random choices
-    /// seeded by the bytes once they are used up.
+    /// findings): its first eight bytes a seed, the rest choices as --bytes
+    /// reads them, then the seed's random choices.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "choices", "count", "swarm"])]
     pub input: Option<PathBuf>,
     /// Write each program's choice sequence to PATH (with --count, to

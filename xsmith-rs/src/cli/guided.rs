@@ -72,7 +72,7 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
             Err(e) => return fail(2, &format!("--seeds {}: {e}", dir.display())),
         };
         for (path, source) in sources {
-            match harness.bytes_of(&source) {
+            match harness.input_of(&source) {
                 Ok(bytes) => seeds.push(bytes),
                 Err(e) => return fail(1, &format!("{}: does not generate: {e}", path.display())),
             }
