@@ -30,6 +30,11 @@
 //! assert!(program.text.contains("int main(void)"));
 //! ```
 
+pub mod runtime;
+pub mod structs;
+
+pub use runtime::{HELPERS, PRELUDE};
+
 use xsmith::fuzzer::SpecFailure;
 use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
 use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeRef, Random, RenderNode, Spec};
@@ -87,6 +92,9 @@ pub fn type_system() -> TypeSystem {
     for (name, _, _) in INT_TYPES {
         system.base(name);
     }
+    for name in structs::names() {
+        system.base(name);
+    }
     system.generic("array", &[Variance::Invariant]);
     system.generic("ptr", &[Variance::Invariant]);
     system.allow_functions(true);
@@ -104,6 +112,17 @@ fn int_or_pointer(s: &mut TypeStore) -> Type {
     let pointers: Vec<Type> = candidates.iter().map(|t| Type::generic(ptr, vec![t.clone()])).collect();
     candidates.extend(pointers);
     s.fresh_one_of(&candidates)
+}
+/// Any of the struct types.
+fn any_struct(s: &mut TypeStore) -> Type {
+    let candidates: Vec<Type> = structs::names().into_iter().map(|n| s.base(n)).collect();
+    s.fresh_one_of(&candidates)
+}
+/// A struct type with a scalar member of every integer type: what a
+/// pointer to a member may point into.
+fn complete_struct(c: &mut ChildTypes) -> Type {
+    let candidates: Vec<Type> = structs::complete().into_iter().map(|n| c.store().base(n)).collect();
+    c.store().fresh_one_of(&candidates)
 }
 fn pointer_to(s: &TypeStore, t: Type) -> Type {
     Type::generic(s.system().generic_named("ptr").expect("declared"), vec![t])
@@ -219,6 +238,7 @@ component! {
         abstract Item {}
         Global: Item { init = literal }
         GlobalArray: Item { init = literal }
+        GlobalStruct: Item { init = literal }
         Func: Item { params: [Param; 0..=3], body: Body }
         Param {}
         Body { stmts: [Stmt; 0..=5], result: Expr }
@@ -228,6 +248,12 @@ component! {
         Local: Stmt { init: Expr }
         LocalArray: Stmt { items: [Expr; 1..=4] }
         LocalPtr: Stmt { target: AddrTarget }
+        LocalStruct: Stmt { items: [Expr; 1..=4] }
+        LocalElemPtr: Stmt { array: ArrayWrite, index: Expr }
+        LocalFieldPtr: Stmt { record: StructWrite, path = member }
+        StructAssign: Stmt { target: StructWrite, source: StructRead }
+        FieldSet: Stmt { record: StructWrite, path = member, value: Expr }
+        FieldElemSet: Stmt { record: StructWrite, path = member, access: Element }
         ArraySet: Stmt { array: ArrayWrite, access: Element }
         Element { index: Expr, value: Expr }
         Assign: Stmt { value: Expr }
@@ -245,6 +271,10 @@ component! {
         VarRef: Expr {}
         ArrayGet: Expr { array: ArrayRead, index: Expr }
         ArrayRead {}
+        FieldGet: Expr { record: StructRead, path = member }
+        FieldElemGet: Expr { record: StructRead, path = member, index: Expr }
+        StructRead {}
+        StructWrite {}
         AddrOf: Expr { target: AddrTarget }
         AddrTarget {}
         Deref: Expr { ptr: PtrRead }
@@ -268,6 +298,17 @@ component! {
         Program => (|s| s.fresh()),
         Global => (int),
         GlobalArray => (array),
+        GlobalStruct => (any_struct),
+        LocalStruct => (any_struct) { items: any_int },
+        LocalElemPtr => (|s| { let t = int(s); pointer_to(s, t) }) { array: |c| { let t = element(c); array_of(c.store(), t) }, index: any_int },
+        LocalFieldPtr => (|s| { let t = int(s); pointer_to(s, t) }) { record: complete_struct },
+        StructAssign => (any_struct) { target: same, source: same },
+        FieldSet => (any_struct) { record: same, value: any_int },
+        FieldElemSet => (any_struct) { record: same, access: any_int },
+        FieldGet => (int) { record: |c| any_struct(c.store()) },
+        FieldElemGet => (int) { record: |c| any_struct(c.store()), index: any_int },
+        StructRead => (|s| s.fresh()),
+        StructWrite => (|s| s.fresh()),
         LocalArray => (array) { items: element },
         LocalPtr => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
         ArraySet => (|s| s.fresh()) { array: |c| array(c.store()), access: element_of_array_field },
@@ -325,6 +366,10 @@ component! {
     binder_info {
         Global => definition(name),
         GlobalArray => definition(name),
+        GlobalStruct => definition(name),
+        LocalStruct => definition(name),
+        LocalElemPtr => definition(name),
+        LocalFieldPtr => definition(name),
         LocalArray => definition(name),
         LocalPtr => definition(name),
         Func => definition(name, read_only),
@@ -340,6 +385,8 @@ component! {
         AddrTarget => write(name),
         PtrRead => read(name),
         ArrayWrite => write(name),
+        StructRead => read(name),
+        StructWrite => write(name),
     }
     calls { Call => callee }
     function_body { Func => body }
@@ -347,7 +394,8 @@ component! {
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
         CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
-        ExprStmt => true, Logical => true, Ternary => true, Comma => true,
+        ExprStmt => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
+        FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true,
     }
     choice_filters {
         Call => call_allowed,
@@ -358,27 +406,25 @@ component! {
         DerefSet => in_function,
         AddrOf => |hole| hole.parent_production().is_some_and(|p| p.name() == "Call"),
         GlobalArray => not_last,
+        GlobalStruct => not_last,
     }
     choice_weight {
         ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
         For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
+        FieldGet => 4, FieldElemGet => 3, FieldSet => 4, FieldElemSet => 3, StructAssign => 2, LocalStruct => 2,
+        LocalElemPtr => 1, LocalFieldPtr => 1,
     }
     depth_increase {
         Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
-        AddrTarget => 0, PtrRead => 0,
+        AddrTarget => 0, PtrRead => 0, StructRead => 0, StructWrite => 0,
     }
     render {
         Program => render_program,
         Global => |n| n.text(format!("static {} {} = {};", ty(n), n.data("name"), constant(&ty(n), literal_of(n.data("init"))))),
         GlobalArray => |n| {
             let t = element_type(n);
-            let mut state = literal_of(n.data("init")) as u64;
-            let values: Vec<String> = (0..ARRAY_LENGTH)
-                .map(|_| {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    constant(&t, (state >> 32) as i64 - (1 << 31))
-                })
-                .collect();
+            let mut next = constants(literal_of(n.data("init")));
+            let values: Vec<String> = (0..ARRAY_LENGTH).map(|_| constant(&t, next())).collect();
             n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{}}};", n.data("name"), values.join(", ")))
         },
         LocalArray => |n| {
@@ -407,6 +453,52 @@ component! {
             n.text("*").append(n.child("ptr")).append(" = ").append(value).append(";")
         },
         PtrRead => [name],
+        GlobalStruct => |n| {
+            let init = structs::initialiser(&ty(n), &mut constants(literal_of(n.data("init"))));
+            n.text(format!("static {} {} = {init};", ty(n), n.data("name")))
+        },
+        LocalStruct => |n| {
+            let types = structs::flattened(&ty(n));
+            let items = n.list("items").into_iter().zip(n.at(n.node()).children("items")).zip(types);
+            let items = items.map(|((doc, item), t)| convert_from(n, t, &item, doc));
+            n.text(format!("{} {} = {{", ty(n), n.data("name"))).append(n.join(items, n.text(", "))).append("};")
+        },
+        LocalElemPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            let head = n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string())));
+            head.append(n.child("array")).append(subscript(n, n.child("index"))).append(";")
+        },
+        LocalFieldPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            let leaf = field(n, "record", &pointee_of(n, &t), false);
+            n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string())))
+                .append(n.child("record")).append(leaf.path).append(";")
+        },
+        StructAssign => ["", target, " = ", source, ";"],
+        FieldSet => |n| {
+            let value = n.at(n.node()).child("value").expect("a value");
+            let leaf = field(n, "record", &n.type_text(&value.node_type().expect("typed")), false);
+            n.child("record").append(leaf.path).append(" = ").append(convert_from(n, leaf.ty, &value, n.child("value"))).append(";")
+        },
+        FieldElemSet => |n| {
+            let access = n.at(n.node()).child("access").expect("an element");
+            let leaf = field(n, "record", &n.type_text(&access.node_type().expect("typed")), true);
+            let index = n.render(access.child("index").expect("an index").id());
+            let value = access.child("value").expect("a value");
+            let value = convert_from(n, leaf.ty, &value, n.render(value.id()));
+            n.child("record").append(leaf.path).append(subscript(n, index)).append(" = ").append(value).append(";")
+        },
+        FieldGet => |n| {
+            let leaf = field(n, "record", &ty(n), false);
+            convert_leaf(n, &leaf, n.child("record").append(leaf.path.clone()))
+        },
+        FieldElemGet => |n| {
+            let leaf = field(n, "record", &ty(n), true);
+            let place = n.child("record").append(leaf.path.clone()).append(subscript(n, n.child("index")));
+            convert_leaf(n, &leaf, place)
+        },
+        StructRead => [name],
+        StructWrite => [name],
         ArrayWrite => [name],
         Func => render_func,
         Param => |n| n.text(declaration(n, &n.node_type().expect("a typed tree"), &n.data("name").to_string())),
@@ -454,6 +546,9 @@ component! {
         ArrayGet => "arrays", ArraySet => "arrays",
         Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
+        GlobalStruct => "structs", LocalStruct => "structs", StructAssign => "structs", FieldSet => "structs",
+        FieldElemSet => "structs", FieldGet => "structs", FieldElemGet => "structs", LocalFieldPtr => "structs",
+        LocalElemPtr => "pointers",
     }
 }
 
@@ -484,8 +579,9 @@ fn in_function(hole: &Hole) -> bool {
 /// read elsewhere in an order C leaves open. A store through a pointer is
 /// a statement.
 fn whole_expression(hole: &Hole) -> bool {
-    const STATEMENTS: [&str; 10] = [
+    const STATEMENTS: [&str; 11] = [
         "Local",
+        "FieldSet",
         "Assign",
         "CompoundAssign",
         "Print",
@@ -521,6 +617,55 @@ fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
     n.text("[(uint64_t)(")
         .append(index)
         .append(format!(") % {ARRAY_LENGTH}]"))
+}
+
+/// Pseudo-random constants from `seed` (a global's initialiser).
+fn constants(seed: i64) -> impl FnMut() -> i64 {
+    let mut state = seed as u64;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 32) as i64 - (1 << 31)
+    }
+}
+
+/// Which member a field access reaches: any number, reduced when rendered.
+fn member(r: &mut Random) -> i64 {
+    r.below(64) as i64
+}
+
+/// The leaf of the struct that child `record` has that an access of type
+/// `ty` (an array element when `array`) reaches, by the node's `path`.
+fn field(n: &RenderNode, record: &str, ty: &str, array: bool) -> structs::Leaf {
+    let record = n.at(n.node()).child(record).expect("a struct");
+    let record = n.type_text(&record.node_type().expect("typed"));
+    structs::leaf(&record, ty, array, literal_of(n.data("path"))).expect("every struct has scalars and arrays")
+}
+
+/// The type `T` of a `ptr<T>`.
+fn pointee_of(n: &RenderNode, t: &Type) -> String {
+    match t {
+        Type::Generic(_, args) => n.type_text(&args[0]),
+        other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
+    }
+}
+
+/// `place`, a leaf's value, converted to the node's type if that differs.
+fn convert_leaf<'a>(n: &RenderNode<'a>, leaf: &structs::Leaf, place: Doc<'a>) -> Doc<'a> {
+    match ty(n) == leaf.ty {
+        true => place,
+        false => convert(n, &ty(n), place),
+    }
+}
+
+/// `value`, the rendering of node `from`, converted to `t` if its type
+/// differs.
+fn convert_from<'a>(n: &RenderNode<'a>, t: &str, from: &NodeRef, value: Doc<'a>) -> Doc<'a> {
+    match n.type_text(&from.node_type().expect("typed")) == t {
+        true => value,
+        false => convert(n, t, value),
+    }
 }
 
 fn literal_of(value: &xsmith::Value) -> i64 {
@@ -689,6 +834,14 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     for global in &items {
         if global.is("Global") {
             main.push(format!("  xs_mix((uint64_t){});", name(global)));
+        } else if global.is("GlobalStruct") {
+            for leaf in structs::leaves(&n.type_text(&global.node_type().expect("typed"))) {
+                let place = format!("{}{}", name(global), leaf.path);
+                main.push(match leaf.array {
+                    true => format!("  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){place}[i]);"),
+                    false => format!("  xs_mix((uint64_t){place});"),
+                });
+            }
         } else if global.is("GlobalArray") {
             main.push(format!(
                 "  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){}[i]);",
@@ -702,73 +855,6 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let items = n.list("items").into_iter().map(|item| item.append(n.hardline()));
     n.concat(items).append(main.join("\n")).append(n.hardline())
 }
-
-/// The runtime header: the wrapping conversions to the signed types, the
-/// safe operators for each type, printing and the checksum.
-///
-/// Every operator computes on `uint64_t` (where C defines overflow: it
-/// wraps) and converts the result back: to an unsigned type by a cast
-/// (reduction modulo 2^N), to a signed one by `xs_to_T`, which maps the
-/// low N bits to the two's-complement value they stand for without any
-/// out-of-range conversion. Division and remainder by zero, and `MIN / -1`,
-/// give the dividend; shift counts are taken modulo the width; right shifts
-/// of negative values are written with shifts of non-negative ones only.
-///
-/// ```
-/// assert!(xsmith_c::PRELUDE.contains("XS_SIGNED(int64_t, uint64_t, 64, INT64_MIN, INT64_MAX)"));
-/// ```
-pub const PRELUDE: &str = r#"#include <stdint.h>
-#include <stdio.h>
-
-static uint64_t xs_checksum = UINT64_C(0xcbf29ce484222325);
-static void xs_mix(uint64_t v) { xs_checksum = (xs_checksum ^ v) * UINT64_C(0x100000001b3); }
-static void xs_print(const char *what, uint64_t v) {
-  printf("%s = %016llx\n", what, (unsigned long long)v);
-  xs_mix(v);
-}
-
-#define XS_SIGNED(T, U, BITS, MIN, MAX) \
-  static T xs_to_##T(uint64_t x) { U u = (U)x; return u > (U)MAX ? (T)(-(T)((U)-1 - u) - 1) : (T)u; } \
-  static T xs_add_##T(T a, T b) { return xs_to_##T((uint64_t)a + (uint64_t)b); } \
-  static T xs_sub_##T(T a, T b) { return xs_to_##T((uint64_t)a - (uint64_t)b); } \
-  static T xs_mul_##T(T a, T b) { return xs_to_##T((uint64_t)a * (uint64_t)b); } \
-  static T xs_div_##T(T a, T b) { return (b == 0 || (a == MIN && b == -1)) ? a : (T)(a / b); } \
-  static T xs_mod_##T(T a, T b) { return (b == 0 || (a == MIN && b == -1)) ? a : (T)(a % b); } \
-  static T xs_shl_##T(T a, T b) { return xs_to_##T((uint64_t)a << ((uint64_t)b % BITS)); } \
-  static T xs_shr_##T(T a, T b) { \
-    int s = (int)((uint64_t)b % BITS); \
-    return a < 0 ? (T)(-(T)(-(a + 1) >> s) - 1) : (T)(a >> s); \
-  } \
-  static T xs_and_##T(T a, T b) { return xs_to_##T((uint64_t)a & (uint64_t)b); } \
-  static T xs_or_##T(T a, T b) { return xs_to_##T((uint64_t)a | (uint64_t)b); } \
-  static T xs_xor_##T(T a, T b) { return xs_to_##T((uint64_t)a ^ (uint64_t)b); } \
-  static T xs_neg_##T(T a) { return xs_to_##T(UINT64_C(0) - (uint64_t)a); } \
-  static T xs_not_##T(T a) { return xs_to_##T(~(uint64_t)a); }
-
-#define XS_UNSIGNED(T, BITS) \
-  static T xs_add_##T(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
-  static T xs_sub_##T(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
-  static T xs_mul_##T(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
-  static T xs_div_##T(T a, T b) { return b == 0 ? a : (T)(a / b); } \
-  static T xs_mod_##T(T a, T b) { return b == 0 ? a : (T)(a % b); } \
-  static T xs_shl_##T(T a, T b) { return (T)((uint64_t)a << ((uint64_t)b % BITS)); } \
-  static T xs_shr_##T(T a, T b) { return (T)((uint64_t)a >> ((uint64_t)b % BITS)); } \
-  static T xs_and_##T(T a, T b) { return (T)(a & b); } \
-  static T xs_or_##T(T a, T b) { return (T)(a | b); } \
-  static T xs_xor_##T(T a, T b) { return (T)(a ^ b); } \
-  static T xs_neg_##T(T a) { return (T)(UINT64_C(0) - (uint64_t)a); } \
-  static T xs_not_##T(T a) { return (T)~(uint64_t)a; }
-
-XS_SIGNED(int8_t, uint8_t, 8, INT8_MIN, INT8_MAX)
-XS_SIGNED(int16_t, uint16_t, 16, INT16_MIN, INT16_MAX)
-XS_SIGNED(int32_t, uint32_t, 32, INT32_MIN, INT32_MAX)
-XS_SIGNED(int64_t, uint64_t, 64, INT64_MIN, INT64_MAX)
-XS_UNSIGNED(uint8_t, 8)
-XS_UNSIGNED(uint16_t, 16)
-XS_UNSIGNED(uint32_t, 32)
-XS_UNSIGNED(uint64_t, 64)
-
-"#;
 
 /// The assembled spec.
 ///
@@ -792,7 +878,7 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec,
     comment: |text| format!("/* {text} */\n"),
     prelude: PRELUDE,
-    helpers: &[],
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };
