@@ -49,10 +49,14 @@ pub const STRUCT_DEFINITIONS: &[Helper] = &[
     },
 ];
 
-/// One helper per line of text, its name the word after the result type.
-macro_rules! helper {
-    ($name:expr, $($text:expr),+) => {
-        Helper { name: $name, text: concat!($($text),+, "\n") }
+/// The helper `xs_OP_T`: `static T xs_OP_T(PARAMS) { BODY }`, its
+/// parameters and body given as pieces of text and `$t`s.
+macro_rules! wrapper {
+    ($op:literal, $t:literal, ($($params:expr),+), $($body:expr),+) => {
+        Helper {
+            name: concat!("xs_", $op, "_", $t),
+            text: concat!("static ", $t, " xs_", $op, "_", $t, "(", $($params),+, ") { ", $($body),+, " }\n"),
+        }
     };
 }
 
@@ -64,390 +68,47 @@ macro_rules! helper {
 /// `MIN / -1`, give the dividend; shift counts are taken modulo the width;
 /// a right shift of a negative value is written with shifts of
 /// non-negative ones.
+#[rustfmt::skip]
 macro_rules! signed {
-    ($t:literal, $u:literal, $bits:literal, $min:literal, $max:literal) => {
-        [
-            helper!(
-                concat!("xs_to_", $t),
-                "static ",
-                $t,
-                " xs_to_",
-                $t,
-                "(uint64_t x) { ",
-                $u,
-                " u = (",
-                $u,
-                ")x; return u > (",
-                $u,
-                ")",
-                $max,
-                " ? (",
-                $t,
-                ")(-(",
-                $t,
-                ")((",
-                $u,
-                ")-1 - u) - 1) : (",
-                $t,
-                ")u; }"
-            ),
-            helper!(
-                concat!("xs_add_", $t),
-                "static ",
-                $t,
-                " xs_add_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a + (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_sub_", $t),
-                "static ",
-                $t,
-                " xs_sub_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a - (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_mul_", $t),
-                "static ",
-                $t,
-                " xs_mul_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a * (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_div_", $t),
-                "static ",
-                $t,
-                " xs_div_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (b == 0 || (a == ",
-                $min,
-                " && b == -1)) ? a : (",
-                $t,
-                ")(a / b); }"
-            ),
-            helper!(
-                concat!("xs_mod_", $t),
-                "static ",
-                $t,
-                " xs_mod_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (b == 0 || (a == ",
-                $min,
-                " && b == -1)) ? a : (",
-                $t,
-                ")(a % b); }"
-            ),
-            helper!(
-                concat!("xs_shl_", $t),
-                "static ",
-                $t,
-                " xs_shl_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a << ((uint64_t)b % ",
-                $bits,
-                ")); }"
-            ),
-            helper!(
-                concat!("xs_shr_", $t),
-                "static ",
-                $t,
-                " xs_shr_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) {\n  int s = (int)((uint64_t)b % ",
-                $bits,
-                ");\n  return a < 0 ? (",
-                $t,
-                ")(-(",
-                $t,
-                ")(-(a + 1) >> s) - 1) : (",
-                $t,
-                ")(a >> s);\n}"
-            ),
-            helper!(
-                concat!("xs_and_", $t),
-                "static ",
-                $t,
-                " xs_and_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a & (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_or_", $t),
-                "static ",
-                $t,
-                " xs_or_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a | (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_xor_", $t),
-                "static ",
-                $t,
-                " xs_xor_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return xs_to_",
-                $t,
-                "((uint64_t)a ^ (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_neg_", $t),
-                "static ",
-                $t,
-                " xs_neg_",
-                $t,
-                "(",
-                $t,
-                " a) { return xs_to_",
-                $t,
-                "(UINT64_C(0) - (uint64_t)a); }"
-            ),
-            helper!(
-                concat!("xs_not_", $t),
-                "static ",
-                $t,
-                " xs_not_",
-                $t,
-                "(",
-                $t,
-                " a) { return xs_to_",
-                $t,
-                "(~(uint64_t)a); }"
-            ),
-        ]
-    };
+    ($t:literal, $u:literal, $bits:literal, $min:literal, $max:literal) => {[
+        wrapper!("to", $t, ("uint64_t x"), $u, " u = (", $u, ")x; return u > (", $u, ")", $max, " ? (", $t, ")(-(", $t, ")((",
+            $u, ")-1 - u) - 1) : (", $t, ")u;"),
+        wrapper!("add", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a + (uint64_t)b);"),
+        wrapper!("sub", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a - (uint64_t)b);"),
+        wrapper!("mul", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a * (uint64_t)b);"),
+        wrapper!("div", $t, ($t, " a, ", $t, " b"), "return (b == 0 || (a == ", $min, " && b == -1)) ? a : (", $t, ")(a / b);"),
+        wrapper!("mod", $t, ($t, " a, ", $t, " b"), "return (b == 0 || (a == ", $min, " && b == -1)) ? a : (", $t, ")(a % b);"),
+        wrapper!("shl", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a << ((uint64_t)b % ", $bits, "));"),
+        wrapper!("shr", $t, ($t, " a, ", $t, " b"), "int s = (int)((uint64_t)b % ", $bits, "); return a < 0 ? (", $t, ")(-(",
+            $t, ")(-(a + 1) >> s) - 1) : (", $t, ")(a >> s);"),
+        wrapper!("and", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a & (uint64_t)b);"),
+        wrapper!("or", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a | (uint64_t)b);"),
+        wrapper!("xor", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a ^ (uint64_t)b);"),
+        wrapper!("neg", $t, ($t, " a"), "return xs_to_", $t, "(UINT64_C(0) - (uint64_t)a);"),
+        wrapper!("not", $t, ($t, " a"), "return xs_to_", $t, "(~(uint64_t)a);"),
+    ]};
 }
 
 /// The safe operators of the unsigned type `$t`: computed on `uint64_t`
 /// and reduced to `$t` by a cast (defined: modulo 2^N); division and
 /// remainder by zero give the dividend, shift counts are taken modulo the
 /// width.
+#[rustfmt::skip]
 macro_rules! unsigned {
-    ($t:literal, $bits:literal) => {
-        [
-            helper!(
-                concat!("xs_add_", $t),
-                "static ",
-                $t,
-                " xs_add_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")((uint64_t)a + (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_sub_", $t),
-                "static ",
-                $t,
-                " xs_sub_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")((uint64_t)a - (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_mul_", $t),
-                "static ",
-                $t,
-                " xs_mul_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")((uint64_t)a * (uint64_t)b); }"
-            ),
-            helper!(
-                concat!("xs_div_", $t),
-                "static ",
-                $t,
-                " xs_div_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return b == 0 ? a : (",
-                $t,
-                ")(a / b); }"
-            ),
-            helper!(
-                concat!("xs_mod_", $t),
-                "static ",
-                $t,
-                " xs_mod_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return b == 0 ? a : (",
-                $t,
-                ")(a % b); }"
-            ),
-            helper!(
-                concat!("xs_shl_", $t),
-                "static ",
-                $t,
-                " xs_shl_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")((uint64_t)a << ((uint64_t)b % ",
-                $bits,
-                ")); }"
-            ),
-            helper!(
-                concat!("xs_shr_", $t),
-                "static ",
-                $t,
-                " xs_shr_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")((uint64_t)a >> ((uint64_t)b % ",
-                $bits,
-                ")); }"
-            ),
-            helper!(
-                concat!("xs_and_", $t),
-                "static ",
-                $t,
-                " xs_and_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")(a & b); }"
-            ),
-            helper!(
-                concat!("xs_or_", $t),
-                "static ",
-                $t,
-                " xs_or_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")(a | b); }"
-            ),
-            helper!(
-                concat!("xs_xor_", $t),
-                "static ",
-                $t,
-                " xs_xor_",
-                $t,
-                "(",
-                $t,
-                " a, ",
-                $t,
-                " b) { return (",
-                $t,
-                ")(a ^ b); }"
-            ),
-            helper!(
-                concat!("xs_neg_", $t),
-                "static ",
-                $t,
-                " xs_neg_",
-                $t,
-                "(",
-                $t,
-                " a) { return (",
-                $t,
-                ")(UINT64_C(0) - (uint64_t)a); }"
-            ),
-            helper!(
-                concat!("xs_not_", $t),
-                "static ",
-                $t,
-                " xs_not_",
-                $t,
-                "(",
-                $t,
-                " a) { return (",
-                $t,
-                ")~(uint64_t)a; }"
-            ),
-        ]
-    };
+    ($t:literal, $bits:literal) => {[
+        wrapper!("add", $t, ($t, " a, ", $t, " b"), "return (", $t, ")((uint64_t)a + (uint64_t)b);"),
+        wrapper!("sub", $t, ($t, " a, ", $t, " b"), "return (", $t, ")((uint64_t)a - (uint64_t)b);"),
+        wrapper!("mul", $t, ($t, " a, ", $t, " b"), "return (", $t, ")((uint64_t)a * (uint64_t)b);"),
+        wrapper!("div", $t, ($t, " a, ", $t, " b"), "return b == 0 ? a : (", $t, ")(a / b);"),
+        wrapper!("mod", $t, ($t, " a, ", $t, " b"), "return b == 0 ? a : (", $t, ")(a % b);"),
+        wrapper!("shl", $t, ($t, " a, ", $t, " b"), "return (", $t, ")((uint64_t)a << ((uint64_t)b % ", $bits, "));"),
+        wrapper!("shr", $t, ($t, " a, ", $t, " b"), "return (", $t, ")((uint64_t)a >> ((uint64_t)b % ", $bits, "));"),
+        wrapper!("and", $t, ($t, " a, ", $t, " b"), "return (", $t, ")(a & b);"),
+        wrapper!("or", $t, ($t, " a, ", $t, " b"), "return (", $t, ")(a | b);"),
+        wrapper!("xor", $t, ($t, " a, ", $t, " b"), "return (", $t, ")(a ^ b);"),
+        wrapper!("neg", $t, ($t, " a"), "return (", $t, ")(UINT64_C(0) - (uint64_t)a);"),
+        wrapper!("not", $t, ($t, " a"), "return (", $t, ")~(uint64_t)a;"),
+    ]};
 }
 
 const INT8: [Helper; 13] = signed!("int8_t", "uint8_t", "8", "INT8_MIN", "INT8_MAX");

@@ -9,8 +9,9 @@
 //! the granularity of the effect analysis: a write of `s.f` conflicts with
 //! any read or write of `s`, whatever member.
 
+use crate::render::constant;
 use crate::runtime::STRUCT_DEFINITIONS;
-use crate::{constant, INT_TYPES};
+use crate::INT_TYPES;
 
 /// An integer-typed place inside a struct: its access path (`.x.s.a`),
 /// its integer type, and whether it is an array of
