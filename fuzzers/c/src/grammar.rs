@@ -120,6 +120,12 @@ fn call_allowed(hole: &Hole) -> bool {
     functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none() && enclosing(hole, "CompoundAssign").is_none()
 }
 
+/// An address is taken only as the argument of a call, whose callee
+/// (an earlier function) cannot outlive it.
+fn an_argument(hole: &Hole) -> bool {
+    hole.parent_production().is_some_and(|p| p.name() == "Call")
+}
+
 /// The last item of a program is a function (lifted items go before the
 /// item that needs them, so it stays last).
 fn not_last(hole: &Hole) -> bool {
@@ -182,6 +188,8 @@ component! {
         StructRead {}
         StructWrite {}
         AddrOf: Expr { target: AddrTarget }
+        AddrOfElem: Expr { array: ArrayWrite, index: Expr }
+        AddrOfField: Expr { record: StructWrite, path = member }
         AddrTarget {}
         Deref: Expr { ptr: PtrRead }
         PtrRead {}
@@ -222,6 +230,8 @@ component! {
         ArrayGet => (int) { array: array_of_node, index: any_int },
         ArrayRead => (|s| s.fresh()),
         AddrOf => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
+        AddrOfElem => (|s| { let t = int(s); pointer_to(s, t) }) { array: |c| { let t = element(c); array_of(c.store(), t) }, index: any_int },
+        AddrOfField => (|s| { let t = int(s); pointer_to(s, t) }) { record: complete_struct },
         AddrTarget => (int),
         Deref => (int) { ptr: any_pointer },
         DerefSet => (|s| s.fresh()) { ptr: any_pointer, value: any_int },
@@ -301,7 +311,7 @@ component! {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
         CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
         ExprStmt => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
-        FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true,
+        FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true, AddrOfElem => true,
     }
     choice_filters {
         Call => call_allowed,
@@ -310,7 +320,9 @@ component! {
         Global => not_last,
         Deref => whole_expression,
         DerefSet => in_function,
-        AddrOf => |hole| hole.parent_production().is_some_and(|p| p.name() == "Call"),
+        AddrOf => an_argument,
+        AddrOfElem => an_argument,
+        AddrOfField => an_argument,
         GlobalArray => not_last,
         GlobalStruct => not_last,
     }
@@ -318,7 +330,7 @@ component! {
         ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
         For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
-        LocalElemPtr => 1, LocalFieldPtr => 1,
+        LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
     }
     depth_increase {
         Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
@@ -347,6 +359,11 @@ component! {
         ArrayGet => |n| n.child("array").append(subscript(n, n.child("index"))),
         ArrayRead => [name],
         AddrOf => ["&", target],
+        AddrOfElem => |n| n.text("&").append(n.child("array")).append(subscript(n, n.child("index"))),
+        AddrOfField => |n| {
+            let leaf = field(n, "record", &pointee_of(n, &n.node_type().expect("a typed tree")), false);
+            n.text("&").append(n.child("record")).append(leaf.path)
+        },
         LocalPtr => |n| {
             let t = n.node_type().expect("a typed tree");
             n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string()))).append(n.child("target")).append(";")
@@ -450,7 +467,8 @@ component! {
         Call => "calls", Comma => "comma", For => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
         ArrayGet => "arrays", ArraySet => "arrays",
-        Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
+        Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
+        AddrOfField => "structs", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
         GlobalStruct => "structs", LocalStruct => "structs", StructAssign => "structs", FieldSet => "structs",
         FieldElemSet => "structs", FieldGet => "structs", FieldElemGet => "structs", LocalFieldPtr => "structs",

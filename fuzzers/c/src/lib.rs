@@ -2,16 +2,23 @@
 //! implementation-defined behaviour by construction, that print the same on
 //! every correct compiler at every optimisation level.
 //!
-//! A program has global variables of the fixed-width integer types
+//! A program has global variables, arrays and structs (with nested structs
+//! and arrays as members, [`structs`]) of the fixed-width integer types
 //! (`int8_t` to `uint64_t`), and functions with parameters, local variables,
-//! assignments and compound assignments, `if`, counted `for` loops with
+//! pointers to variables, array elements and struct members, assignments
+//! (of structs too) and compound assignments, `if`, counted `for` loops with
 //! `break` and `continue`, calls, the comma operator, casts and prints. `main`
 //! calls every function in turn with constant arguments and prints its
-//! result, then prints a checksum of every global (as Csmith and YARPGen do).
+//! result, then prints a checksum of every global, member by member (as
+//! Csmith and YARPGen do).
+//!
+//! Modules: `grammar` (productions, types, effects, filters), `render`
+//! (C text and `main`), [`runtime`] (the prelude and the helpers a program
+//! carries when it uses them), [`structs`] (struct members).
 //!
 //! What keeps a program defined (see the README for the whole list):
-//! every arithmetic, shift and bitwise operator goes through a wrapper of
-//! the prelude ([`PRELUDE`]) that computes in `uint64_t` (where overflow
+//! every arithmetic, shift and bitwise operator goes through a wrapper
+//! ([`HELPERS`]) that computes in `uint64_t` (where overflow
 //! wraps) and converts back to the operand type without an
 //! implementation-defined conversion, and divides only by a divisor that is
 //! neither zero nor `-1` under `MIN`; a cast to a signed type goes through
@@ -83,12 +90,14 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 /// ```
 pub const ARRAY_LENGTH: u64 = 8;
 
-/// The type system: the eight integer types, `array<T>` (arrays of
-/// [`ARRAY_LENGTH`] elements), `ptr<T>` (the type of pointer parameters)
-/// and function types.
+/// The type system: the eight integer types, the struct types (opaque: the
+/// member an access reaches is picked when it is rendered, see
+/// [`structs`]), `array<T>` (arrays of [`ARRAY_LENGTH`] elements),
+/// `ptr<T>` (pointers) and function types.
 ///
 /// ```
 /// assert!(xsmith_c::type_system().base_named("uint16_t").is_some());
+/// assert!(xsmith_c::type_system().base_named("S2").is_some());
 /// ```
 pub fn type_system() -> TypeSystem {
     let mut system = TypeSystem::new();
@@ -132,9 +141,9 @@ pub const FUZZER: Fuzzer = Fuzzer {
 };
 
 /// The compilers `xsmith-c diff` runs programs on by default: gcc and
-/// clang at `-O0` and `-O2`, and tcc. Each compiles the program (`-w`: the
-/// wrappers a program does not use are not worth a warning), then the
-/// executable runs.
+/// clang at `-O0` and `-O2`, and tcc. Each compiles the program (`-w`:
+/// missing braces in a struct's initialiser, unused parameters and the
+/// like are not worth a warning), then the executable runs.
 ///
 /// ```
 /// assert_eq!(xsmith_c::IMPLEMENTATIONS.len(), 5);

@@ -117,6 +117,7 @@ fn the_rules_the_effect_analysis_cannot_see_hold() {
                 derefs += 1;
                 let statements = [
                     "Local",
+                    "FieldSet",
                     "Assign",
                     "CompoundAssign",
                     "Print",
@@ -132,7 +133,7 @@ fn the_rules_the_effect_analysis_cannot_see_hold() {
                     "seed {seed}: a dereference under {parent:?}"
                 );
             }
-            if node.is("AddrOf") {
+            if node.is("AddrOf") || node.is("AddrOfElem") || node.is("AddrOfField") {
                 addresses += 1;
                 assert_eq!(parent, Some("Call"), "seed {seed}");
             }
