@@ -299,3 +299,22 @@ fn the_known_tcc_bug_still_shows() {
     assert_eq!(output("clang-O2"), Execution::Output("65533\n".into()));
     assert_eq!(output("tcc"), Execution::Output("4294967293\n".into()));
 }
+
+#[test]
+fn the_known_tcc_bug_shows_widened_to_64_bits() {
+    // The same bug, as the campaign with structs found it (seed 2802).
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tcc-narrowing-cast-64.c");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let limits = Limits {
+        memory: None,
+        ..Limits::default()
+    };
+    let output = |name: &str| {
+        let imp = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
+        imp.check().unwrap_or_else(|e| panic!("{e}"));
+        imp.run(&file, &text, &limits).execution
+    };
+    assert_eq!(output("gcc-O2"), Execution::Output("fff0\n".into()));
+    assert_eq!(output("clang-O0"), Execution::Output("fff0\n".into()));
+    assert_eq!(output("tcc"), Execution::Output("fffffff0\n".into()));
+}
