@@ -2,16 +2,23 @@
 //! implementation-defined behaviour by construction, that print the same on
 //! every correct compiler at every optimisation level.
 //!
-//! A program has global variables of the fixed-width integer types
+//! A program has global variables, arrays and structs (with nested structs
+//! and arrays as members, [`structs`]) of the fixed-width integer types
 //! (`int8_t` to `uint64_t`), and functions with parameters, local variables,
-//! assignments and compound assignments, `if`, counted `for` loops with
+//! pointers to variables, array elements and struct members, assignments
+//! (of structs too) and compound assignments, `if`, counted `for` loops with
 //! `break` and `continue`, calls, the comma operator, casts and prints. `main`
 //! calls every function in turn with constant arguments and prints its
-//! result, then prints a checksum of every global (as Csmith and YARPGen do).
+//! result, then prints a checksum of every global, member by member (as
+//! Csmith and YARPGen do).
+//!
+//! Modules: `grammar` (productions, types, effects, filters), `render`
+//! (C text and `main`), [`runtime`] (the prelude and the helpers a program
+//! carries when it uses them), [`structs`] (struct members).
 //!
 //! What keeps a program defined (see the README for the whole list):
-//! every arithmetic, shift and bitwise operator goes through a wrapper of
-//! the prelude ([`PRELUDE`]) that computes in `uint64_t` (where overflow
+//! every arithmetic, shift and bitwise operator goes through a wrapper
+//! ([`HELPERS`]) that computes in `uint64_t` (where overflow
 //! wraps) and converts back to the operand type without an
 //! implementation-defined conversion, and divides only by a divisor that is
 //! neither zero nor `-1` under `MIN`; a cast to a signed type goes through
@@ -30,9 +37,17 @@
 //! assert!(program.text.contains("int main(void)"));
 //! ```
 
+mod grammar;
+mod render;
+pub mod runtime;
+pub mod structs;
+
+pub use grammar::c;
+pub use runtime::{HELPERS, PRELUDE};
+
 use xsmith::fuzzer::SpecFailure;
-use xsmith::types::{Type, TypeStore, TypeSystem, Variance};
-use xsmith::{component, ChildTypes, Doc, Fuzzer, Hole, Implementation, NodeRef, Random, RenderNode, Spec};
+use xsmith::types::{TypeSystem, Variance};
+use xsmith::{Fuzzer, Implementation, Spec};
 
 /// Functions a program may have: a call is offered only while there are
 /// fewer, so that a lifted function always fits.
@@ -75,16 +90,21 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 /// ```
 pub const ARRAY_LENGTH: u64 = 8;
 
-/// The type system: the eight integer types, `array<T>` (arrays of
-/// [`ARRAY_LENGTH`] elements), `ptr<T>` (the type of pointer parameters)
-/// and function types.
+/// The type system: the eight integer types, the struct types (opaque: the
+/// member an access reaches is picked when it is rendered, see
+/// [`structs`]), `array<T>` (arrays of [`ARRAY_LENGTH`] elements),
+/// `ptr<T>` (pointers) and function types.
 ///
 /// ```
 /// assert!(xsmith_c::type_system().base_named("uint16_t").is_some());
+/// assert!(xsmith_c::type_system().base_named("S2").is_some());
 /// ```
 pub fn type_system() -> TypeSystem {
     let mut system = TypeSystem::new();
     for (name, _, _) in INT_TYPES {
+        system.base(name);
+    }
+    for name in structs::names() {
         system.base(name);
     }
     system.generic("array", &[Variance::Invariant]);
@@ -92,683 +112,6 @@ pub fn type_system() -> TypeSystem {
     system.allow_functions(true);
     system
 }
-
-fn int(s: &mut TypeStore) -> Type {
-    let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
-    s.fresh_one_of(&candidates)
-}
-/// An integer type or a pointer to one: what a parameter may be.
-fn int_or_pointer(s: &mut TypeStore) -> Type {
-    let mut candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
-    let ptr = s.system().generic_named("ptr").expect("declared");
-    let pointers: Vec<Type> = candidates.iter().map(|t| Type::generic(ptr, vec![t.clone()])).collect();
-    candidates.extend(pointers);
-    s.fresh_one_of(&candidates)
-}
-fn pointer_to(s: &TypeStore, t: Type) -> Type {
-    Type::generic(s.system().generic_named("ptr").expect("declared"), vec![t])
-}
-fn any_pointer(c: &mut ChildTypes) -> Type {
-    let t = int(c.store());
-    pointer_to(c.store(), t)
-}
-fn array_of(s: &TypeStore, t: Type) -> Type {
-    Type::generic(s.system().generic_named("array").expect("declared"), vec![t])
-}
-fn array(s: &mut TypeStore) -> Type {
-    let t = int(s);
-    array_of(s, t)
-}
-/// The element type `T` of the `array<T>` or `ptr<T>` a node has.
-fn element(c: &mut ChildTypes) -> Type {
-    let t = c.node_type().clone();
-    match c.store().resolve(&t) {
-        Type::Generic(_, args) => args[0].clone(),
-        other => unreachable!("an array or pointer has type array<T> or ptr<T>, not {other:?}"),
-    }
-}
-fn array_of_node(c: &mut ChildTypes) -> Type {
-    let t = c.node_type().clone();
-    array_of(c.store(), t)
-}
-/// The type of the array an earlier `array` field refers to.
-fn element_of_array_field(c: &mut ChildTypes) -> Type {
-    let a = c.earlier("array").expect("typed in field order");
-    match c.store().resolve(&a) {
-        Type::Generic(_, args) => args[0].clone(),
-        other => unreachable!("an array has type array<T>, not {other:?}"),
-    }
-}
-fn same(c: &mut ChildTypes) -> Type {
-    c.node_type().clone()
-}
-fn any_int(c: &mut ChildTypes) -> Type {
-    int(c.store())
-}
-fn like_left(c: &mut ChildTypes) -> Type {
-    c.earlier("left").expect("typed in field order")
-}
-
-fn pick(r: &mut Random, options: &[&'static str]) -> &'static str {
-    options[r.below(options.len() as u64) as usize]
-}
-
-/// Integer literals: mostly small, often a boundary, sometimes anything
-/// (each is wrapped to its type when rendered).
-fn literal(r: &mut Random) -> i64 {
-    const EDGES: [i64; 10] = [
-        0,
-        1,
-        -1,
-        i8::MIN as i64,
-        i16::MAX as i64,
-        i32::MAX as i64,
-        i32::MIN as i64,
-        u32::MAX as i64,
-        i64::MAX,
-        i64::MIN,
-    ];
-    match r.below(8) {
-        0..=3 => r.int_in(-16, 16),
-        4 | 5 => EDGES[r.below(EDGES.len() as u64) as usize],
-        _ => r.next_u64() as i64,
-    }
-}
-
-/// The nearest ancestor of the hole named `name` inside its function.
-fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
-    hole.enclosing(name, |a| a.is("Func"))
-}
-
-/// Function `i` calls only earlier ones (the program is a sequential
-/// scope), never from inside a loop (so a run's work stays small), and only
-/// while the program has room for a function that the call may lift.
-///
-/// Nor in the value of a compound assignment: `x += f()` reads `x` in an
-/// order unsequenced with the call, which may write `x`, and the read is
-/// the assignment's own, which the effect analysis does not see as a
-/// sibling of the value (an expression has no other side effect than a
-/// call, so without one the value cannot write `x`).
-fn call_allowed(hole: &Hole) -> bool {
-    let items = hole.at(hole.program().root()).children("items");
-    let functions = items.iter().filter(|item| item.is("Func")).count();
-    functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none() && enclosing(hole, "CompoundAssign").is_none()
-}
-
-/// The last item of a program is a function (lifted items go before the
-/// item that needs them, so it stays last).
-fn not_last(hole: &Hole) -> bool {
-    let items = hole.at(hole.program().root()).children("items");
-    match hole.node() {
-        Some(node) => items.last().map(|item| item.id()) != Some(node),
-        None => true,
-    }
-}
-
-component! {
-    /// The C grammar: globals and functions, statements, expressions.
-    ///
-    /// ```
-    /// let component = xsmith_c::c();
-    /// let spec = xsmith::Spec::assemble_typed("Program", xsmith_c::type_system(), [component]).unwrap();
-    /// assert!(spec.lookup("Deref").is_some());
-    /// ```
-    pub fn c;
-    grammar {
-        Program { items: [Item; 1..=4], args = literal }
-        abstract Item {}
-        Global: Item { init = literal }
-        GlobalArray: Item { init = literal }
-        Func: Item { params: [Param; 0..=3], body: Body }
-        Param {}
-        Body { stmts: [Stmt; 0..=5], result: Expr }
-        Block { stmts: [Stmt; 0..=4] }
-
-        abstract Stmt {}
-        Local: Stmt { init: Expr }
-        LocalArray: Stmt { items: [Expr; 1..=4] }
-        LocalPtr: Stmt { target: AddrTarget }
-        ArraySet: Stmt { array: ArrayWrite, access: Element }
-        Element { index: Expr, value: Expr }
-        Assign: Stmt { value: Expr }
-        CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
-        If: Stmt { cond: Expr, then: Block, otherwise: Block }
-        For: Stmt { iterations = |r| r.int_in(1, 6), body: Block }
-        Break: Stmt { cond: Expr }
-        Continue: Stmt { cond: Expr }
-        Print: Stmt { value: Expr }
-        DerefSet: Stmt { ptr: PtrRead, value: Expr }
-        ExprStmt: Stmt { value: Expr }
-
-        abstract Expr {}
-        Const: Expr { value = literal }
-        VarRef: Expr {}
-        ArrayGet: Expr { array: ArrayRead, index: Expr }
-        ArrayRead {}
-        AddrOf: Expr { target: AddrTarget }
-        AddrTarget {}
-        Deref: Expr { ptr: PtrRead }
-        PtrRead {}
-        ArrayWrite {}
-        Arith: Expr {
-            op = |r| pick(r, &["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
-            left: Expr, right: Expr,
-        }
-        Unary: Expr { op = |r| pick(r, &["neg", "not"]), value: Expr }
-        Compare: Expr { op = |r| pick(r, &["<", "<=", ">", ">=", "==", "!="]), left: Expr, right: Expr }
-        Logical: Expr { op = |r| pick(r, &["&&", "||"]), left: Expr, right: Expr }
-        LogicalNot: Expr { value: Expr }
-        Cast: Expr { value: Expr }
-        Ternary: Expr { cond: Expr, then: Expr, otherwise: Expr }
-        Comma: Expr { effect: Expr, value: Expr }
-        Call: Expr { callee: FuncRef, args: [Expr; 0..=3] }
-        FuncRef {}
-    }
-    type_info {
-        Program => (|s| s.fresh()),
-        Global => (int),
-        GlobalArray => (array),
-        LocalArray => (array) { items: element },
-        LocalPtr => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
-        ArraySet => (|s| s.fresh()) { array: |c| array(c.store()), access: element_of_array_field },
-        Element => (int) { index: any_int, value: same },
-        ArrayGet => (int) { array: array_of_node, index: any_int },
-        ArrayRead => (|s| s.fresh()),
-        AddrOf => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
-        AddrTarget => (int),
-        Deref => (int) { ptr: any_pointer },
-        DerefSet => (|s| s.fresh()) { ptr: any_pointer, value: any_int },
-        PtrRead => (|s| s.fresh()),
-        ArrayWrite => (|s| s.fresh()),
-        Func => (|s| { let (p, r) = (s.fresh_product(), int(s)); Type::function_of(p, r) }) {
-            params: |c| c.parameter_type(),
-            body: |c| c.function_parts().1,
-        },
-        Param => (int_or_pointer),
-        Body => (int) { result: same },
-        Block => (|s| s.fresh()),
-        Local => (int) { init: same },
-        Assign => (int) { value: same },
-        CompoundAssign => (int) { value: same },
-        If => (|s| s.fresh()) { cond: any_int },
-        For => (|s| s.fresh()),
-        Break => (|s| s.fresh()) { cond: any_int },
-        Continue => (|s| s.fresh()) { cond: any_int },
-        Print => (|s| s.fresh()) { value: any_int },
-        ExprStmt => (|s| s.fresh()) { value: any_int },
-        Const => (int),
-        VarRef => (int),
-        Arith => (int) { left: same, right: same },
-        Unary => (int) { value: same },
-        Compare => (int) { left: any_int, right: like_left },
-        Logical => (int) { left: any_int, right: any_int },
-        LogicalNot => (int) { value: any_int },
-        Cast => (int) { value: any_int },
-        Ternary => (int) { cond: any_int, then: same, otherwise: same },
-        Comma => (int) { effect: any_int, value: same },
-        Call => (int) {
-            callee: |c| {
-                let params = (0..c.field_len("args")).map(|_| int_or_pointer(c.store())).collect();
-                Type::function(params, c.node_type().clone())
-            },
-            args: |c| c.argument_type("callee"),
-        },
-        FuncRef => (|s| s.fresh()),
-    }
-    list_length {
-        // A function has as many parameters as its type says (a lifted one's
-        // type comes from the call that lifted it).
-        Func => { params: |s, t, drawn| s.function_arity(t, drawn) },
-    }
-    scope { Program => sequential, Func => sequential, Body => sequential, Block => sequential }
-    lift_predicate { Program => items, Body => stmts, Block => stmts }
-    binder_info {
-        Global => definition(name),
-        GlobalArray => definition(name),
-        LocalArray => definition(name),
-        LocalPtr => definition(name),
-        Func => definition(name, read_only),
-        Param => parameter(name),
-        Local => definition(name),
-    }
-    reference_info {
-        VarRef => read(name),
-        Assign => write(name),
-        CompoundAssign => write(name),
-        FuncRef => read(name),
-        ArrayRead => read(name),
-        AddrTarget => write(name),
-        PtrRead => read(name),
-        ArrayWrite => write(name),
-    }
-    calls { Call => callee }
-    function_body { Func => body }
-    io { Print => true }
-    strict_child_order {
-        Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
-        CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
-        ExprStmt => true, Logical => true, Ternary => true, Comma => true,
-    }
-    choice_filters {
-        Call => call_allowed,
-        Break => |hole| enclosing(hole, "For").is_some(),
-        Continue => |hole| enclosing(hole, "For").is_some(),
-        Global => not_last,
-        Deref => whole_expression,
-        DerefSet => in_function,
-        AddrOf => |hole| hole.parent_production().is_some_and(|p| p.name() == "Call"),
-        GlobalArray => not_last,
-    }
-    choice_weight {
-        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
-        For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
-    }
-    depth_increase {
-        Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
-        AddrTarget => 0, PtrRead => 0,
-    }
-    render {
-        Program => render_program,
-        Global => |n| n.text(format!("static {} {} = {};", ty(n), n.data("name"), constant(&ty(n), literal_of(n.data("init"))))),
-        GlobalArray => |n| {
-            let t = element_type(n);
-            let mut state = literal_of(n.data("init")) as u64;
-            let values: Vec<String> = (0..ARRAY_LENGTH)
-                .map(|_| {
-                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    constant(&t, (state >> 32) as i64 - (1 << 31))
-                })
-                .collect();
-            n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{}}};", n.data("name"), values.join(", ")))
-        },
-        LocalArray => |n| {
-            let head = n.text(format!("{} {}[{ARRAY_LENGTH}] = {{", element_type(n), n.data("name")));
-            head.append(n.join(n.list("items"), n.text(", "))).append("};")
-        },
-        ArraySet => |n| {
-            let access = n.at(n.node()).child("access").expect("an element");
-            let index = n.render(access.child("index").expect("an index").id());
-            let value = n.render(access.child("value").expect("a value").id());
-            n.child("array").append(subscript(n, index)).append(" = ").append(value).append(";")
-        },
-        Element => |n| n.child("index").append(", ").append(n.child("value")),
-        ArrayGet => |n| n.child("array").append(subscript(n, n.child("index"))),
-        ArrayRead => [name],
-        AddrOf => ["&", target],
-        LocalPtr => |n| {
-            let t = n.node_type().expect("a typed tree");
-            n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string()))).append(n.child("target")).append(";")
-        },
-        AddrTarget => [name],
-        Deref => |n| convert(n, &ty(n), n.text("*").append(n.child("ptr"))),
-        DerefSet => |n| {
-            let pointee = pointee_type(n);
-            let value = convert(n, &pointee, n.child("value"));
-            n.text("*").append(n.child("ptr")).append(" = ").append(value).append(";")
-        },
-        PtrRead => [name],
-        ArrayWrite => [name],
-        Func => render_func,
-        Param => |n| n.text(declaration(n, &n.node_type().expect("a typed tree"), &n.data("name").to_string())),
-        Body => |n| {
-            let mut items = n.list("stmts");
-            items.push(n.text("return ").append(n.child("result")).append(";"));
-            n.concat(items.into_iter().map(|item| n.hardline().append(item)))
-        },
-        Block => |n| block(n, n.list("stmts")),
-        Local => |n| n.text(format!("{} {} = ", ty(n), n.data("name"))).append(n.child("init")).append(";"),
-        Assign => ["", name, " = ", value, ";"],
-        CompoundAssign => render_compound,
-        If => |n| n.text("if (").append(n.child("cond")).append(") ").append(n.child("then"))
-            .append(" else ").append(n.child("otherwise")),
-        For => |n| {
-            let c = format!("xs_i{}", n.node().index());
-            n.text(format!("for (int {c} = 0; {c} < {}; {c}++) ", n.data("iterations"))).append(n.child("body"))
-        },
-        Break => ["if (", cond, ") break;"],
-        Continue => ["if (", cond, ") continue;"],
-        Print => |n| {
-            let value = n.child("value");
-            n.text(format!("xs_print(\"p{}\", (uint64_t)", n.node().index())).append(value).append(");")
-        },
-        ExprStmt => ["(void)(", value, ");"],
-        Const => |n| n.text(constant(&ty(n), literal_of(n.data("value")))),
-        VarRef => [name],
-        Arith => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
-        Unary => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
-        Compare => |n| binary(n, n.data("op").to_string()),
-        Logical => |n| binary(n, n.data("op").to_string()),
-        LogicalNot => |n| n.text(format!("(({})!", ty(n))).append(n.child("value")).append(")"),
-        Cast => |n| convert(n, &ty(n), n.child("value")),
-        Ternary => |n| {
-            let doc = n.child("cond").append(" ? ").append(n.child("then")).append(" : ").append(n.child("otherwise"));
-            n.text(format!("(({})(", ty(n))).append(doc).append("))")
-        },
-        Comma => ["((void)(", effect, "), ", value, ")"],
-        Call => |n| call(n, n.child("callee"), n.list("args")),
-        FuncRef => [name],
-    }
-    feature {
-        Call => "calls", Comma => "comma", For => "loops", Break => "loops",
-        Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
-        ArrayGet => "arrays", ArraySet => "arrays",
-        Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
-        Ternary => "conditionals", If => "conditionals",
-    }
-}
-
-/// The declaration of `name` with type `t`: `T name`, or `T *name` for a
-/// `ptr<T>`.
-fn declaration(n: &RenderNode, t: &Type, name: &str) -> String {
-    match t {
-        Type::Generic(_, args) => format!("{} *{name}", n.type_text(&args[0])),
-        _ => format!("{} {name}", n.type_text(t)),
-    }
-}
-
-fn ty(n: &RenderNode) -> String {
-    n.type_text(&n.node_type().expect("a typed tree"))
-}
-
-/// Whether the hole is in a function's body, where a pointer a
-/// dereference needs can be lifted (a local `T *p = &x;`).
-fn in_function(hole: &Hole) -> bool {
-    hole.ancestors().any(|a| a.is("Body"))
-}
-
-/// A read through a pointer is the whole expression of a statement (an
-/// initialiser, the value assigned or printed, a condition, the value
-/// returned): it has no sibling whose evaluation is unsequenced with it,
-/// so the variable it reads, which may be any variable of its type
-/// (pointer parameters point into callers), is never also written or
-/// read elsewhere in an order C leaves open. A store through a pointer is
-/// a statement.
-fn whole_expression(hole: &Hole) -> bool {
-    const STATEMENTS: [&str; 10] = [
-        "Local",
-        "Assign",
-        "CompoundAssign",
-        "Print",
-        "DerefSet",
-        "ExprStmt",
-        "Body",
-        "If",
-        "Break",
-        "Continue",
-    ];
-    in_function(hole) && hole.parent_production().is_some_and(|p| STATEMENTS.contains(&p.name()))
-}
-
-/// The type `T` of the `ptr<T>` a `DerefSet`'s pointer has.
-fn pointee_type(n: &RenderNode) -> String {
-    let ptr = n.at(n.node()).child("ptr").expect("a pointer");
-    match ptr.node_type() {
-        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
-        other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
-    }
-}
-
-/// The element type of the array a node defines.
-fn element_type(n: &RenderNode) -> String {
-    match n.node_type() {
-        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
-        other => unreachable!("an array has type array<T>, not {other:?}"),
-    }
-}
-
-/// `[index]`, the index reduced into the array's bounds.
-fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
-    n.text("[(uint64_t)(")
-        .append(index)
-        .append(format!(") % {ARRAY_LENGTH}]"))
-}
-
-fn literal_of(value: &xsmith::Value) -> i64 {
-    value.as_int().expect("literals are integers")
-}
-
-/// The width and signedness of one of [`INT_TYPES`].
-fn shape(t: &str) -> (u32, bool) {
-    let (_, bits, signed) = INT_TYPES
-        .iter()
-        .find(|(name, _, _)| *name == t)
-        .expect("an integer type");
-    (*bits, *signed)
-}
-
-/// The literal `v` wrapped to the type `t`, written so that its C type is
-/// `t` (or `int`, for the narrow types) and its value is in `t`'s range.
-fn constant(t: &str, v: i64) -> String {
-    let (bits, signed) = shape(t);
-    let unsigned = if bits == 64 {
-        v as u64
-    } else {
-        (v as u64) & ((1u64 << bits) - 1)
-    };
-    if !signed {
-        return match bits {
-            64 => format!("UINT64_C({unsigned})"),
-            32 => format!("UINT32_C({unsigned})"),
-            _ => format!("(({t}){unsigned})"),
-        };
-    }
-    let value = if bits == 64 {
-        v
-    } else {
-        let shift = 64 - bits;
-        ((unsigned << shift) as i64) >> shift
-    };
-    let min = -(1i128 << (bits - 1));
-    match bits {
-        _ if i128::from(value) == min => format!("INT{bits}_MIN"),
-        64 => format!("INT64_C({value})"),
-        32 if value < 0 => format!("({value})"),
-        32 => format!("{value}"),
-        _ => format!("(({t}){value})"),
-    }
-}
-
-/// `name(a, b, ...)`, its arguments on one line or indented.
-fn call<'a>(n: &RenderNode<'a>, head: Doc<'a>, args: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
-    let args = n.join(args, n.text(",").append(n.line()));
-    head.append("(")
-        .append(n.softline().append(args).nest(4))
-        .append(")")
-        .group()
-}
-
-/// `((T)(left op right))`: a comparison or logical operator, whose `int`
-/// result (0 or 1) is cast to the node's type.
-fn binary<'a>(n: &RenderNode<'a>, op: String) -> Doc<'a> {
-    n.text(format!("(({})(", ty(n)))
-        .append(n.child("left"))
-        .append(format!(" {op} "))
-        .append(n.child("right"))
-        .append("))")
-}
-
-/// `value` converted to `t`: a plain cast to an unsigned type (reduction
-/// modulo 2^N), the prelude's wrapping conversion to a signed one (a plain
-/// cast of an out-of-range value would be implementation-defined).
-fn convert<'a>(n: &RenderNode<'a>, t: &str, value: Doc<'a>) -> Doc<'a> {
-    match shape(t).1 {
-        true => n.text(format!("xs_to_{t}((uint64_t)(")).append(value).append("))"),
-        false => n.text(format!("(({t})(")).append(value).append("))"),
-    }
-}
-
-fn block<'a>(n: &RenderNode<'a>, stmts: Vec<Doc<'a>>) -> Doc<'a> {
-    let body = n.concat(stmts.into_iter().map(|s| n.hardline().append(s)));
-    n.text("{").append(body.nest(2)).append(n.hardline()).append("}")
-}
-
-/// `x op= value` for an unsigned `x`, with the operators that cannot
-/// overflow after the integer promotions: the bitwise ones; `+=` and `-=`
-/// (an `int` holds any sum of two promoted `uint16_t`s, and a negative
-/// result converts to an unsigned type by reduction); `*=` for `uint8_t`,
-/// `uint32_t` and `uint64_t` (not `uint16_t`: two promoted ones may
-/// overflow `int`). A signed `x` gets `x = xs_op_T(x, value)` instead (its
-/// bitwise operators depend on the representation of negative values in
-/// C99, its arithmetic may overflow).
-fn render_compound<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let t = ty(n);
-    let (bits, signed) = shape(&t);
-    let mut ops = vec![("&=", "and"), ("|=", "or"), ("^=", "xor"), ("+=", "add"), ("-=", "sub")];
-    if signed || bits != 16 {
-        ops.push(("*=", "mul"));
-    }
-    let (op, name) = ops[literal_of(n.data("op")) as usize % ops.len()];
-    let var = n.data("name").to_string();
-    if signed {
-        let value = call(
-            n,
-            n.text(format!("xs_{name}_{t}")),
-            [n.text(var.clone()), n.child("value")],
-        );
-        return n.text(format!("{var} = ")).append(value).append(";");
-    }
-    n.text(format!("{var} {op} ")).append(n.child("value")).append(";")
-}
-
-fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let result = match n.node_type() {
-        Some(Type::Function(f)) => n.type_text(&f.1),
-        other => unreachable!("a function has a function type, not {other:?}"),
-    };
-    let params = n.list("params");
-    let params = if params.is_empty() {
-        n.text("void")
-    } else {
-        n.join(params, n.text(", "))
-    };
-    n.text(format!("static {result} {}(", n.data("name")))
-        .append(params)
-        .append(") {")
-        .append(n.child("body").nest(2))
-        .append(n.hardline())
-        .append("}")
-}
-
-/// Globals and functions, then `main`: each function called in turn with
-/// constant arguments and its result printed, then the checksum of every
-/// global.
-fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
-    let items = n.at(n.node()).children("items");
-    let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
-    let seed = literal_of(n.data("args"));
-    let mut main = vec!["int main(void) {".to_string()];
-    let mut locals = Vec::new();
-    for (k, func) in items.iter().filter(|item| item.is("Func")).enumerate() {
-        let args: Vec<String> = func
-            .children("params")
-            .iter()
-            .enumerate()
-            .map(|(i, param)| {
-                let v = seed.wrapping_mul(i as i64 + 3).wrapping_add((i + k) as i64);
-                match param.node_type().expect("typed") {
-                    // A pointer parameter gets the address of a local of main.
-                    Type::Generic(_, args) => {
-                        let (t, local) = (n.type_text(&args[0]), format!("xs_a{k}_{i}"));
-                        main.push(format!("  {t} {local} = {};", constant(&t, v)));
-                        locals.push(local.clone());
-                        format!("&{local}")
-                    }
-                    t => constant(&n.type_text(&t), v),
-                }
-            })
-            .collect();
-        main.push(format!(
-            "  xs_print(\"{0}\", (uint64_t){0}({1}));",
-            name(func),
-            args.join(", ")
-        ));
-    }
-    for local in locals {
-        main.push(format!("  xs_mix((uint64_t){local});"));
-    }
-    for global in &items {
-        if global.is("Global") {
-            main.push(format!("  xs_mix((uint64_t){});", name(global)));
-        } else if global.is("GlobalArray") {
-            main.push(format!(
-                "  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){}[i]);",
-                name(global)
-            ));
-        }
-    }
-    main.push("  printf(\"checksum = %016llx\\n\", (unsigned long long)xs_checksum);".into());
-    main.push("  return 0;".into());
-    main.push("}".into());
-    let items = n.list("items").into_iter().map(|item| item.append(n.hardline()));
-    n.concat(items).append(main.join("\n")).append(n.hardline())
-}
-
-/// The runtime header: the wrapping conversions to the signed types, the
-/// safe operators for each type, printing and the checksum.
-///
-/// Every operator computes on `uint64_t` (where C defines overflow: it
-/// wraps) and converts the result back: to an unsigned type by a cast
-/// (reduction modulo 2^N), to a signed one by `xs_to_T`, which maps the
-/// low N bits to the two's-complement value they stand for without any
-/// out-of-range conversion. Division and remainder by zero, and `MIN / -1`,
-/// give the dividend; shift counts are taken modulo the width; right shifts
-/// of negative values are written with shifts of non-negative ones only.
-///
-/// ```
-/// assert!(xsmith_c::PRELUDE.contains("XS_SIGNED(int64_t, uint64_t, 64, INT64_MIN, INT64_MAX)"));
-/// ```
-pub const PRELUDE: &str = r#"#include <stdint.h>
-#include <stdio.h>
-
-static uint64_t xs_checksum = UINT64_C(0xcbf29ce484222325);
-static void xs_mix(uint64_t v) { xs_checksum = (xs_checksum ^ v) * UINT64_C(0x100000001b3); }
-static void xs_print(const char *what, uint64_t v) {
-  printf("%s = %016llx\n", what, (unsigned long long)v);
-  xs_mix(v);
-}
-
-#define XS_SIGNED(T, U, BITS, MIN, MAX) \
-  static T xs_to_##T(uint64_t x) { U u = (U)x; return u > (U)MAX ? (T)(-(T)((U)-1 - u) - 1) : (T)u; } \
-  static T xs_add_##T(T a, T b) { return xs_to_##T((uint64_t)a + (uint64_t)b); } \
-  static T xs_sub_##T(T a, T b) { return xs_to_##T((uint64_t)a - (uint64_t)b); } \
-  static T xs_mul_##T(T a, T b) { return xs_to_##T((uint64_t)a * (uint64_t)b); } \
-  static T xs_div_##T(T a, T b) { return (b == 0 || (a == MIN && b == -1)) ? a : (T)(a / b); } \
-  static T xs_mod_##T(T a, T b) { return (b == 0 || (a == MIN && b == -1)) ? a : (T)(a % b); } \
-  static T xs_shl_##T(T a, T b) { return xs_to_##T((uint64_t)a << ((uint64_t)b % BITS)); } \
-  static T xs_shr_##T(T a, T b) { \
-    int s = (int)((uint64_t)b % BITS); \
-    return a < 0 ? (T)(-(T)(-(a + 1) >> s) - 1) : (T)(a >> s); \
-  } \
-  static T xs_and_##T(T a, T b) { return xs_to_##T((uint64_t)a & (uint64_t)b); } \
-  static T xs_or_##T(T a, T b) { return xs_to_##T((uint64_t)a | (uint64_t)b); } \
-  static T xs_xor_##T(T a, T b) { return xs_to_##T((uint64_t)a ^ (uint64_t)b); } \
-  static T xs_neg_##T(T a) { return xs_to_##T(UINT64_C(0) - (uint64_t)a); } \
-  static T xs_not_##T(T a) { return xs_to_##T(~(uint64_t)a); }
-
-#define XS_UNSIGNED(T, BITS) \
-  static T xs_add_##T(T a, T b) { return (T)((uint64_t)a + (uint64_t)b); } \
-  static T xs_sub_##T(T a, T b) { return (T)((uint64_t)a - (uint64_t)b); } \
-  static T xs_mul_##T(T a, T b) { return (T)((uint64_t)a * (uint64_t)b); } \
-  static T xs_div_##T(T a, T b) { return b == 0 ? a : (T)(a / b); } \
-  static T xs_mod_##T(T a, T b) { return b == 0 ? a : (T)(a % b); } \
-  static T xs_shl_##T(T a, T b) { return (T)((uint64_t)a << ((uint64_t)b % BITS)); } \
-  static T xs_shr_##T(T a, T b) { return (T)((uint64_t)a >> ((uint64_t)b % BITS)); } \
-  static T xs_and_##T(T a, T b) { return (T)(a & b); } \
-  static T xs_or_##T(T a, T b) { return (T)(a | b); } \
-  static T xs_xor_##T(T a, T b) { return (T)(a ^ b); } \
-  static T xs_neg_##T(T a) { return (T)(UINT64_C(0) - (uint64_t)a); } \
-  static T xs_not_##T(T a) { return (T)~(uint64_t)a; }
-
-XS_SIGNED(int8_t, uint8_t, 8, INT8_MIN, INT8_MAX)
-XS_SIGNED(int16_t, uint16_t, 16, INT16_MIN, INT16_MAX)
-XS_SIGNED(int32_t, uint32_t, 32, INT32_MIN, INT32_MAX)
-XS_SIGNED(int64_t, uint64_t, 64, INT64_MIN, INT64_MAX)
-XS_UNSIGNED(uint8_t, 8)
-XS_UNSIGNED(uint16_t, 16)
-XS_UNSIGNED(uint32_t, 32)
-XS_UNSIGNED(uint64_t, 64)
-
-"#;
 
 /// The assembled spec.
 ///
@@ -792,15 +135,15 @@ pub const FUZZER: Fuzzer = Fuzzer {
     spec,
     comment: |text| format!("/* {text} */\n"),
     prelude: PRELUDE,
-    helpers: &[],
+    helpers: HELPERS,
     width: 100,
     implementations: IMPLEMENTATIONS,
 };
 
 /// The compilers `xsmith-c diff` runs programs on by default: gcc and
-/// clang at `-O0` and `-O2`, and tcc. Each compiles the program (`-w`: the
-/// wrappers a program does not use are not worth a warning), then the
-/// executable runs.
+/// clang at `-O0` and `-O2`, and tcc. Each compiles the program (`-w`:
+/// missing braces in a struct's initialiser, unused parameters and the
+/// like are not worth a warning), then the executable runs.
 ///
 /// ```
 /// assert_eq!(xsmith_c::IMPLEMENTATIONS.len(), 5);

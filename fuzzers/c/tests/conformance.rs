@@ -50,6 +50,15 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("pointers", &["Deref", "DerefSet"], 40),
     ("pointer parameters", &["AddrOf"], 3),
     ("prints", &["Print"], 30),
+    (
+        "struct members",
+        &["FieldGet", "FieldElemGet", "FieldSet", "FieldElemSet"],
+        60,
+    ),
+    ("struct member stores", &["FieldSet", "FieldElemSet"], 30),
+    ("struct assignment", &["StructAssign"], 15),
+    ("global structs", &["GlobalStruct"], 15),
+    ("element and member pointers", &["LocalElemPtr", "LocalFieldPtr"], 30),
 ];
 
 /// The programs of seeds `0..count()`, with the productions each contains.
@@ -196,19 +205,20 @@ fn programs_agree_on_every_compiler() {
 /// gcc's or clang's command line for the sanitizer test: undefined
 /// behaviour and address sanitizers, stopping at the first report, and
 /// the warnings of real problems (uninitialised reads, unsequenced
-/// modifications) as errors.
+/// modifications, a pointer to a member or element of another type) as
+/// errors.
 const SANITIZED: &[Implementation] = &[
     Implementation::Compiled {
         name: "gcc-sanitized",
         template: "gcc -std=c99 -O1 -Wall -Wextra -Werror=uninitialized -Werror=maybe-uninitialized \
-                   -Werror=sequence-point -Werror=return-type -fsanitize=undefined,address \
+                   -Werror=sequence-point -Werror=return-type -Werror=incompatible-pointer-types -fsanitize=undefined,address \
                    -fno-sanitize-recover=all {} -o {exe}",
         package: "gcc",
     },
     Implementation::Compiled {
         name: "clang-sanitized",
         template: "clang -std=c99 -O1 -Wall -Wextra -Werror=uninitialized -Werror=sometimes-uninitialized \
-                   -Werror=unsequenced -Werror=return-type -fsanitize=undefined,address \
+                   -Werror=unsequenced -Werror=return-type -Werror=incompatible-pointer-types -fsanitize=undefined,address \
                    -fno-sanitize-recover=all {} -o {exe}",
         package: "clang",
     },
@@ -288,4 +298,23 @@ fn the_known_tcc_bug_still_shows() {
     assert_eq!(output("gcc-O0"), Execution::Output("65533\n".into()));
     assert_eq!(output("clang-O2"), Execution::Output("65533\n".into()));
     assert_eq!(output("tcc"), Execution::Output("4294967293\n".into()));
+}
+
+#[test]
+fn the_known_tcc_bug_shows_widened_to_64_bits() {
+    // The same bug, as the campaign with structs found it (seed 2802).
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tcc-narrowing-cast-64.c");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let limits = Limits {
+        memory: None,
+        ..Limits::default()
+    };
+    let output = |name: &str| {
+        let imp = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
+        imp.check().unwrap_or_else(|e| panic!("{e}"));
+        imp.run(&file, &text, &limits).execution
+    };
+    assert_eq!(output("gcc-O2"), Execution::Output("fff0\n".into()));
+    assert_eq!(output("clang-O0"), Execution::Output("fff0\n".into()));
+    assert_eq!(output("tcc"), Execution::Output("fffffff0\n".into()));
 }

@@ -117,6 +117,7 @@ fn the_rules_the_effect_analysis_cannot_see_hold() {
                 derefs += 1;
                 let statements = [
                     "Local",
+                    "FieldSet",
                     "Assign",
                     "CompoundAssign",
                     "Print",
@@ -132,7 +133,7 @@ fn the_rules_the_effect_analysis_cannot_see_hold() {
                     "seed {seed}: a dereference under {parent:?}"
                 );
             }
-            if node.is("AddrOf") {
+            if node.is("AddrOf") || node.is("AddrOfElem") || node.is("AddrOfField") {
                 addresses += 1;
                 assert_eq!(parent, Some("Call"), "seed {seed}");
             }
@@ -142,4 +143,33 @@ fn the_rules_the_effect_analysis_cannot_see_hold() {
         compound > 100 && derefs > 100 && addresses > 10,
         "{compound} {derefs} {addresses}"
     );
+}
+
+#[test]
+fn global_structs_are_checksummed_member_by_member() {
+    // A miscompiled store into a global struct must show in the checksum:
+    // `main` mixes in every integer member of every global struct, nested
+    // ones and array elements included (never its bytes, which would take
+    // in padding).
+    let spec = (FUZZER.spec)().expect("the spec assembles");
+    let mut generator = Generator::new(&spec, Options::default()).expect("default options");
+    let mut structs_seen = 0;
+    for seed in 0..200 {
+        let text = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap().text;
+        let main = &text[text.find("int main(void)").expect("a main")..];
+        for line in text.lines().filter(|l| l.starts_with("static S")) {
+            let mut words = line.split_whitespace().skip(1);
+            let (ty, name) = (words.next().unwrap(), words.next().unwrap());
+            structs_seen += 1;
+            for leaf in xsmith_c::structs::leaves(ty) {
+                let place = format!("{name}{}", leaf.path);
+                let mixed = match leaf.array {
+                    true => format!("xs_mix((uint64_t){place}[i]);"),
+                    false => format!("xs_mix((uint64_t){place});"),
+                };
+                assert!(main.contains(&mixed), "seed {seed}: {place} is not in the checksum");
+            }
+        }
+    }
+    assert!(structs_seen >= 20, "only {structs_seen} global structs in 200 programs");
 }

@@ -1,0 +1,512 @@
+//! The grammar of C programs: productions, their types, scopes, effects
+//! and the filters that keep a program defined.
+
+use xsmith::types::{Type, TypeStore};
+use xsmith::{component, ChildTypes, Hole, NodeRef, Random};
+
+use crate::render::*;
+use crate::{structs, ARRAY_LENGTH, INT_TYPES, MAX_FUNCTIONS};
+
+fn int(s: &mut TypeStore) -> Type {
+    let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
+    s.fresh_one_of(&candidates)
+}
+/// An integer type or a pointer to one: what a parameter may be.
+fn int_or_pointer(s: &mut TypeStore) -> Type {
+    let mut candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
+    let ptr = s.system().generic_named("ptr").expect("declared");
+    let pointers: Vec<Type> = candidates.iter().map(|t| Type::generic(ptr, vec![t.clone()])).collect();
+    candidates.extend(pointers);
+    s.fresh_one_of(&candidates)
+}
+/// Any of the struct types.
+fn any_struct(s: &mut TypeStore) -> Type {
+    let candidates: Vec<Type> = structs::names().into_iter().map(|n| s.base(n)).collect();
+    s.fresh_one_of(&candidates)
+}
+/// A struct type with a scalar member of every integer type: what a
+/// pointer to a member may point into.
+fn complete_struct(c: &mut ChildTypes) -> Type {
+    let candidates: Vec<Type> = structs::complete().into_iter().map(|n| c.store().base(n)).collect();
+    c.store().fresh_one_of(&candidates)
+}
+fn pointer_to(s: &TypeStore, t: Type) -> Type {
+    Type::generic(s.system().generic_named("ptr").expect("declared"), vec![t])
+}
+fn any_pointer(c: &mut ChildTypes) -> Type {
+    let t = int(c.store());
+    pointer_to(c.store(), t)
+}
+fn array_of(s: &TypeStore, t: Type) -> Type {
+    Type::generic(s.system().generic_named("array").expect("declared"), vec![t])
+}
+fn array(s: &mut TypeStore) -> Type {
+    let t = int(s);
+    array_of(s, t)
+}
+/// The element type `T` of the `array<T>` or `ptr<T>` a node has.
+fn element(c: &mut ChildTypes) -> Type {
+    let t = c.node_type().clone();
+    match c.store().resolve(&t) {
+        Type::Generic(_, args) => args[0].clone(),
+        other => unreachable!("an array or pointer has type array<T> or ptr<T>, not {other:?}"),
+    }
+}
+fn array_of_node(c: &mut ChildTypes) -> Type {
+    let t = c.node_type().clone();
+    array_of(c.store(), t)
+}
+/// The type of the array an earlier `array` field refers to.
+fn element_of_array_field(c: &mut ChildTypes) -> Type {
+    let a = c.earlier("array").expect("typed in field order");
+    match c.store().resolve(&a) {
+        Type::Generic(_, args) => args[0].clone(),
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+fn same(c: &mut ChildTypes) -> Type {
+    c.node_type().clone()
+}
+fn any_int(c: &mut ChildTypes) -> Type {
+    int(c.store())
+}
+fn like_left(c: &mut ChildTypes) -> Type {
+    c.earlier("left").expect("typed in field order")
+}
+
+fn pick(r: &mut Random, options: &[&'static str]) -> &'static str {
+    options[r.below(options.len() as u64) as usize]
+}
+
+/// Integer literals: mostly small, often a boundary, sometimes anything
+/// (each is wrapped to its type when rendered).
+fn literal(r: &mut Random) -> i64 {
+    const EDGES: [i64; 10] = [
+        0,
+        1,
+        -1,
+        i8::MIN as i64,
+        i16::MAX as i64,
+        i32::MAX as i64,
+        i32::MIN as i64,
+        u32::MAX as i64,
+        i64::MAX,
+        i64::MIN,
+    ];
+    match r.below(8) {
+        0..=3 => r.int_in(-16, 16),
+        4 | 5 => EDGES[r.below(EDGES.len() as u64) as usize],
+        _ => r.next_u64() as i64,
+    }
+}
+
+/// The nearest ancestor of the hole named `name` inside its function.
+fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
+    hole.enclosing(name, |a| a.is("Func"))
+}
+
+/// Function `i` calls only earlier ones (the program is a sequential
+/// scope), never from inside a loop (so a run's work stays small), and only
+/// while the program has room for a function that the call may lift.
+///
+/// Nor in the value of a compound assignment: `x += f()` reads `x` in an
+/// order unsequenced with the call, which may write `x`, and the read is
+/// the assignment's own, which the effect analysis does not see as a
+/// sibling of the value (an expression has no other side effect than a
+/// call, so without one the value cannot write `x`).
+fn call_allowed(hole: &Hole) -> bool {
+    let items = hole.at(hole.program().root()).children("items");
+    let functions = items.iter().filter(|item| item.is("Func")).count();
+    functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none() && enclosing(hole, "CompoundAssign").is_none()
+}
+
+/// An address is taken only as the argument of a call, whose callee
+/// (an earlier function) cannot outlive it.
+fn an_argument(hole: &Hole) -> bool {
+    hole.parent_production().is_some_and(|p| p.name() == "Call")
+}
+
+/// The last item of a program is a function (lifted items go before the
+/// item that needs them, so it stays last).
+fn not_last(hole: &Hole) -> bool {
+    let items = hole.at(hole.program().root()).children("items");
+    match hole.node() {
+        Some(node) => items.last().map(|item| item.id()) != Some(node),
+        None => true,
+    }
+}
+
+component! {
+    /// The C grammar: globals and functions, statements, expressions.
+    ///
+    /// ```
+    /// let component = xsmith_c::c();
+    /// let spec = xsmith::Spec::assemble_typed("Program", xsmith_c::type_system(), [component]).unwrap();
+    /// assert!(spec.lookup("Deref").is_some());
+    /// ```
+    pub fn c;
+    grammar {
+        Program { items: [Item; 1..=4], args = literal }
+        abstract Item {}
+        Global: Item { init = literal }
+        GlobalArray: Item { init = literal }
+        GlobalStruct: Item { init = literal }
+        Func: Item { params: [Param; 0..=3], body: Body }
+        Param {}
+        Body { stmts: [Stmt; 0..=5], result: Expr }
+        Block { stmts: [Stmt; 0..=4] }
+
+        abstract Stmt {}
+        Local: Stmt { init: Expr }
+        LocalArray: Stmt { items: [Expr; 1..=4] }
+        LocalPtr: Stmt { target: AddrTarget }
+        LocalStruct: Stmt { items: [Expr; 1..=4] }
+        LocalElemPtr: Stmt { array: ArrayWrite, index: Expr }
+        LocalFieldPtr: Stmt { record: StructWrite, path = member }
+        StructAssign: Stmt { target: StructWrite, source: StructRead }
+        FieldSet: Stmt { record: StructWrite, path = member, value: Expr }
+        FieldElemSet: Stmt { record: StructWrite, path = member, access: Element }
+        ArraySet: Stmt { array: ArrayWrite, access: Element }
+        Element { index: Expr, value: Expr }
+        Assign: Stmt { value: Expr }
+        CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
+        If: Stmt { cond: Expr, then: Block, otherwise: Block }
+        For: Stmt { iterations = |r| r.int_in(1, 6), body: Block }
+        Break: Stmt { cond: Expr }
+        Continue: Stmt { cond: Expr }
+        Print: Stmt { value: Expr }
+        DerefSet: Stmt { ptr: PtrRead, value: Expr }
+        ExprStmt: Stmt { value: Expr }
+
+        abstract Expr {}
+        Const: Expr { value = literal }
+        VarRef: Expr {}
+        ArrayGet: Expr { array: ArrayRead, index: Expr }
+        ArrayRead {}
+        FieldGet: Expr { record: StructRead, path = member }
+        FieldElemGet: Expr { record: StructRead, path = member, index: Expr }
+        StructRead {}
+        StructWrite {}
+        AddrOf: Expr { target: AddrTarget }
+        AddrOfElem: Expr { array: ArrayWrite, index: Expr }
+        AddrOfField: Expr { record: StructWrite, path = member }
+        AddrTarget {}
+        Deref: Expr { ptr: PtrRead }
+        PtrRead {}
+        ArrayWrite {}
+        Arith: Expr {
+            op = |r| pick(r, &["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
+            left: Expr, right: Expr,
+        }
+        Unary: Expr { op = |r| pick(r, &["neg", "not"]), value: Expr }
+        Compare: Expr { op = |r| pick(r, &["<", "<=", ">", ">=", "==", "!="]), left: Expr, right: Expr }
+        Logical: Expr { op = |r| pick(r, &["&&", "||"]), left: Expr, right: Expr }
+        LogicalNot: Expr { value: Expr }
+        Cast: Expr { value: Expr }
+        Ternary: Expr { cond: Expr, then: Expr, otherwise: Expr }
+        Comma: Expr { effect: Expr, value: Expr }
+        Call: Expr { callee: FuncRef, args: [Expr; 0..=3] }
+        FuncRef {}
+    }
+    type_info {
+        Program => (|s| s.fresh()),
+        Global => (int),
+        GlobalArray => (array),
+        GlobalStruct => (any_struct),
+        LocalStruct => (any_struct) { items: any_int },
+        LocalElemPtr => (|s| { let t = int(s); pointer_to(s, t) }) { array: |c| { let t = element(c); array_of(c.store(), t) }, index: any_int },
+        LocalFieldPtr => (|s| { let t = int(s); pointer_to(s, t) }) { record: complete_struct },
+        StructAssign => (any_struct) { target: same, source: same },
+        FieldSet => (any_struct) { record: same, value: any_int },
+        FieldElemSet => (any_struct) { record: same, access: any_int },
+        FieldGet => (int) { record: |c| any_struct(c.store()) },
+        FieldElemGet => (int) { record: |c| any_struct(c.store()), index: any_int },
+        StructRead => (|s| s.fresh()),
+        StructWrite => (|s| s.fresh()),
+        LocalArray => (array) { items: element },
+        LocalPtr => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
+        ArraySet => (|s| s.fresh()) { array: |c| array(c.store()), access: element_of_array_field },
+        Element => (int) { index: any_int, value: same },
+        ArrayGet => (int) { array: array_of_node, index: any_int },
+        ArrayRead => (|s| s.fresh()),
+        AddrOf => (|s| { let t = int(s); pointer_to(s, t) }) { target: element },
+        AddrOfElem => (|s| { let t = int(s); pointer_to(s, t) }) { array: |c| { let t = element(c); array_of(c.store(), t) }, index: any_int },
+        AddrOfField => (|s| { let t = int(s); pointer_to(s, t) }) { record: complete_struct },
+        AddrTarget => (int),
+        Deref => (int) { ptr: any_pointer },
+        DerefSet => (|s| s.fresh()) { ptr: any_pointer, value: any_int },
+        PtrRead => (|s| s.fresh()),
+        ArrayWrite => (|s| s.fresh()),
+        Func => (|s| { let (p, r) = (s.fresh_product(), int(s)); Type::function_of(p, r) }) {
+            params: |c| c.parameter_type(),
+            body: |c| c.function_parts().1,
+        },
+        Param => (int_or_pointer),
+        Body => (int) { result: same },
+        Block => (|s| s.fresh()),
+        Local => (int) { init: same },
+        Assign => (int) { value: same },
+        CompoundAssign => (int) { value: same },
+        If => (|s| s.fresh()) { cond: any_int },
+        For => (|s| s.fresh()),
+        Break => (|s| s.fresh()) { cond: any_int },
+        Continue => (|s| s.fresh()) { cond: any_int },
+        Print => (|s| s.fresh()) { value: any_int },
+        ExprStmt => (|s| s.fresh()) { value: any_int },
+        Const => (int),
+        VarRef => (int),
+        Arith => (int) { left: same, right: same },
+        Unary => (int) { value: same },
+        Compare => (int) { left: any_int, right: like_left },
+        Logical => (int) { left: any_int, right: any_int },
+        LogicalNot => (int) { value: any_int },
+        Cast => (int) { value: any_int },
+        Ternary => (int) { cond: any_int, then: same, otherwise: same },
+        Comma => (int) { effect: any_int, value: same },
+        Call => (int) {
+            callee: |c| {
+                let params = (0..c.field_len("args")).map(|_| int_or_pointer(c.store())).collect();
+                Type::function(params, c.node_type().clone())
+            },
+            args: |c| c.argument_type("callee"),
+        },
+        FuncRef => (|s| s.fresh()),
+    }
+    list_length {
+        // A function has as many parameters as its type says (a lifted one's
+        // type comes from the call that lifted it).
+        Func => { params: |s, t, drawn| s.function_arity(t, drawn) },
+    }
+    scope { Program => sequential, Func => sequential, Body => sequential, Block => sequential }
+    lift_predicate { Program => items, Body => stmts, Block => stmts }
+    binder_info {
+        Global => definition(name),
+        GlobalArray => definition(name),
+        GlobalStruct => definition(name),
+        LocalStruct => definition(name),
+        LocalElemPtr => definition(name),
+        LocalFieldPtr => definition(name),
+        LocalArray => definition(name),
+        LocalPtr => definition(name),
+        Func => definition(name, read_only),
+        Param => parameter(name),
+        Local => definition(name),
+    }
+    reference_info {
+        VarRef => read(name),
+        Assign => write(name),
+        CompoundAssign => write(name),
+        FuncRef => read(name),
+        ArrayRead => read(name),
+        AddrTarget => write(name),
+        PtrRead => read(name),
+        ArrayWrite => write(name),
+        StructRead => read(name),
+        StructWrite => write(name),
+    }
+    calls { Call => callee }
+    function_body { Func => body }
+    io { Print => true }
+    strict_child_order {
+        Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
+        CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
+        ExprStmt => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
+        FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true, AddrOfElem => true,
+    }
+    choice_filters {
+        Call => call_allowed,
+        Break => |hole| enclosing(hole, "For").is_some(),
+        Continue => |hole| enclosing(hole, "For").is_some(),
+        Global => not_last,
+        Deref => whole_expression,
+        DerefSet => in_function,
+        AddrOf => an_argument,
+        AddrOfElem => an_argument,
+        AddrOfField => an_argument,
+        GlobalArray => not_last,
+        GlobalStruct => not_last,
+    }
+    choice_weight {
+        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
+        For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
+        FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
+        LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
+    }
+    depth_increase {
+        Program => 0, Func => 0, Body => 0, FuncRef => 0, ArrayRead => 0, ArrayWrite => 0, Element => 0,
+        AddrTarget => 0, PtrRead => 0, StructRead => 0, StructWrite => 0,
+    }
+    render {
+        Program => render_program,
+        Global => |n| n.text(format!("static {} {} = {};", ty(n), n.data("name"), constant(&ty(n), literal_of(n.data("init"))))),
+        GlobalArray => |n| {
+            let t = element_type(n);
+            let mut next = constants(literal_of(n.data("init")));
+            let values: Vec<String> = (0..ARRAY_LENGTH).map(|_| constant(&t, next())).collect();
+            n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{}}};", n.data("name"), values.join(", ")))
+        },
+        LocalArray => |n| {
+            let head = n.text(format!("{} {}[{ARRAY_LENGTH}] = {{", element_type(n), n.data("name")));
+            head.append(n.join(n.list("items"), n.text(", "))).append("};")
+        },
+        ArraySet => |n| {
+            let access = n.at(n.node()).child("access").expect("an element");
+            let index = n.render(access.child("index").expect("an index").id());
+            let value = n.render(access.child("value").expect("a value").id());
+            n.child("array").append(subscript(n, index)).append(" = ").append(value).append(";")
+        },
+        Element => |n| n.child("index").append(", ").append(n.child("value")),
+        ArrayGet => |n| n.child("array").append(subscript(n, n.child("index"))),
+        ArrayRead => [name],
+        AddrOf => ["&", target],
+        AddrOfElem => |n| n.text("&").append(n.child("array")).append(subscript(n, n.child("index"))),
+        AddrOfField => |n| {
+            let leaf = field(n, "record", &pointee_of(n, &n.node_type().expect("a typed tree")), false);
+            n.text("&").append(n.child("record")).append(leaf.path)
+        },
+        LocalPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string()))).append(n.child("target")).append(";")
+        },
+        AddrTarget => [name],
+        Deref => |n| convert(n, &ty(n), n.text("*").append(n.child("ptr"))),
+        DerefSet => |n| {
+            let pointee = pointee_type(n);
+            let value = convert(n, &pointee, n.child("value"));
+            n.text("*").append(n.child("ptr")).append(" = ").append(value).append(";")
+        },
+        PtrRead => [name],
+        GlobalStruct => |n| {
+            let init = structs::initialiser(&ty(n), &mut constants(literal_of(n.data("init"))));
+            n.text(format!("static {} {} = {init};", ty(n), n.data("name")))
+        },
+        LocalStruct => |n| {
+            let types = structs::flattened(&ty(n));
+            let items = n.list("items").into_iter().zip(n.at(n.node()).children("items")).zip(types);
+            let items = items.map(|((doc, item), t)| convert_from(n, t, &item, doc));
+            n.text(format!("{} {} = {{", ty(n), n.data("name"))).append(n.join(items, n.text(", "))).append("};")
+        },
+        LocalElemPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            let head = n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string())));
+            head.append(n.child("array")).append(subscript(n, n.child("index"))).append(";")
+        },
+        LocalFieldPtr => |n| {
+            let t = n.node_type().expect("a typed tree");
+            let leaf = field(n, "record", &pointee_of(n, &t), false);
+            n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string())))
+                .append(n.child("record")).append(leaf.path).append(";")
+        },
+        StructAssign => ["", target, " = ", source, ";"],
+        FieldSet => |n| {
+            let value = n.at(n.node()).child("value").expect("a value");
+            let leaf = field(n, "record", &n.type_text(&value.node_type().expect("typed")), false);
+            n.child("record").append(leaf.path).append(" = ").append(convert_from(n, leaf.ty, &value, n.child("value"))).append(";")
+        },
+        FieldElemSet => |n| {
+            let access = n.at(n.node()).child("access").expect("an element");
+            let leaf = field(n, "record", &n.type_text(&access.node_type().expect("typed")), true);
+            let index = n.render(access.child("index").expect("an index").id());
+            let value = access.child("value").expect("a value");
+            let value = convert_from(n, leaf.ty, &value, n.render(value.id()));
+            n.child("record").append(leaf.path).append(subscript(n, index)).append(" = ").append(value).append(";")
+        },
+        FieldGet => |n| {
+            let leaf = field(n, "record", &ty(n), false);
+            convert_leaf(n, &leaf, n.child("record").append(leaf.path.clone()))
+        },
+        FieldElemGet => |n| {
+            let leaf = field(n, "record", &ty(n), true);
+            let place = n.child("record").append(leaf.path.clone()).append(subscript(n, n.child("index")));
+            convert_leaf(n, &leaf, place)
+        },
+        StructRead => [name],
+        StructWrite => [name],
+        ArrayWrite => [name],
+        Func => render_func,
+        Param => |n| n.text(declaration(n, &n.node_type().expect("a typed tree"), &n.data("name").to_string())),
+        Body => |n| {
+            let mut items = n.list("stmts");
+            items.push(n.text("return ").append(n.child("result")).append(";"));
+            n.concat(items.into_iter().map(|item| n.hardline().append(item)))
+        },
+        Block => |n| block(n, n.list("stmts")),
+        Local => |n| n.text(format!("{} {} = ", ty(n), n.data("name"))).append(n.child("init")).append(";"),
+        Assign => ["", name, " = ", value, ";"],
+        CompoundAssign => render_compound,
+        If => |n| n.text("if (").append(n.child("cond")).append(") ").append(n.child("then"))
+            .append(" else ").append(n.child("otherwise")),
+        For => |n| {
+            let c = format!("xs_i{}", n.node().index());
+            n.text(format!("for (int {c} = 0; {c} < {}; {c}++) ", n.data("iterations"))).append(n.child("body"))
+        },
+        Break => ["if (", cond, ") break;"],
+        Continue => ["if (", cond, ") continue;"],
+        Print => |n| {
+            let value = n.child("value");
+            n.text(format!("xs_print(\"p{}\", (uint64_t)", n.node().index())).append(value).append(");")
+        },
+        ExprStmt => ["(void)(", value, ");"],
+        Const => |n| n.text(constant(&ty(n), literal_of(n.data("value")))),
+        VarRef => [name],
+        Arith => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
+        Unary => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
+        Compare => |n| binary(n, n.data("op").to_string()),
+        Logical => |n| binary(n, n.data("op").to_string()),
+        LogicalNot => |n| n.text(format!("(({})!", ty(n))).append(n.child("value")).append(")"),
+        Cast => |n| convert(n, &ty(n), n.child("value")),
+        Ternary => |n| {
+            let doc = n.child("cond").append(" ? ").append(n.child("then")).append(" : ").append(n.child("otherwise"));
+            n.text(format!("(({})(", ty(n))).append(doc).append("))")
+        },
+        Comma => ["((void)(", effect, "), ", value, ")"],
+        Call => |n| call(n, n.child("callee"), n.list("args")),
+        FuncRef => [name],
+    }
+    feature {
+        Call => "calls", Comma => "comma", For => "loops", Break => "loops",
+        Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
+        ArrayGet => "arrays", ArraySet => "arrays",
+        Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
+        AddrOfField => "structs", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
+        Ternary => "conditionals", If => "conditionals",
+        GlobalStruct => "structs", LocalStruct => "structs", StructAssign => "structs", FieldSet => "structs",
+        FieldElemSet => "structs", FieldGet => "structs", FieldElemGet => "structs", LocalFieldPtr => "structs",
+        LocalElemPtr => "pointers",
+    }
+}
+
+/// Whether the hole is in a function's body, where a pointer a
+/// dereference needs can be lifted (a local `T *p = &x;`).
+fn in_function(hole: &Hole) -> bool {
+    hole.ancestors().any(|a| a.is("Body"))
+}
+
+/// A read through a pointer is the whole expression of a statement (an
+/// initialiser, the value assigned or printed, a condition, the value
+/// returned): it has no sibling whose evaluation is unsequenced with it,
+/// so the variable it reads, which may be any variable of its type
+/// (pointer parameters point into callers), is never also written or
+/// read elsewhere in an order C leaves open. A store through a pointer is
+/// a statement.
+fn whole_expression(hole: &Hole) -> bool {
+    const STATEMENTS: [&str; 11] = [
+        "Local",
+        "FieldSet",
+        "Assign",
+        "CompoundAssign",
+        "Print",
+        "DerefSet",
+        "ExprStmt",
+        "Body",
+        "If",
+        "Break",
+        "Continue",
+    ];
+    in_function(hole) && hole.parent_production().is_some_and(|p| STATEMENTS.contains(&p.name()))
+}
+
+/// Which member a field access reaches: any number, reduced when rendered.
+fn member(r: &mut Random) -> i64 {
+    r.below(64) as i64
+}

@@ -1,0 +1,275 @@
+//! Rendering: declarations, constants, conversions, struct members, and
+//! the program's `main` with its checksum.
+
+use xsmith::types::Type;
+use xsmith::{Doc, NodeRef, RenderNode};
+
+use crate::{structs, ARRAY_LENGTH, INT_TYPES};
+
+/// The declaration of `name` with type `t`: `T name`, or `T *name` for a
+/// `ptr<T>`.
+pub(crate) fn declaration(n: &RenderNode, t: &Type, name: &str) -> String {
+    match t {
+        Type::Generic(_, args) => format!("{} *{name}", n.type_text(&args[0])),
+        _ => format!("{} {name}", n.type_text(t)),
+    }
+}
+
+pub(crate) fn ty(n: &RenderNode) -> String {
+    n.type_text(&n.node_type().expect("a typed tree"))
+}
+
+/// The type `T` of the `ptr<T>` a `DerefSet`'s pointer has.
+pub(crate) fn pointee_type(n: &RenderNode) -> String {
+    let ptr = n.at(n.node()).child("ptr").expect("a pointer");
+    match ptr.node_type() {
+        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
+    }
+}
+
+/// The element type of the array a node defines.
+pub(crate) fn element_type(n: &RenderNode) -> String {
+    match n.node_type() {
+        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+
+/// `[index]`, the index reduced into the array's bounds.
+pub(crate) fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
+    n.text("[(uint64_t)(")
+        .append(index)
+        .append(format!(") % {ARRAY_LENGTH}]"))
+}
+
+/// Pseudo-random constants from `seed` (a global's initialiser).
+pub(crate) fn constants(seed: i64) -> impl FnMut() -> i64 {
+    let mut state = seed as u64;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 32) as i64 - (1 << 31)
+    }
+}
+/// The leaf of the struct that child `record` has that an access of type
+/// `ty` (an array element when `array`) reaches, by the node's `path`.
+pub(crate) fn field(n: &RenderNode, record: &str, ty: &str, array: bool) -> structs::Leaf {
+    let record = n.at(n.node()).child(record).expect("a struct");
+    let record = n.type_text(&record.node_type().expect("typed"));
+    structs::leaf(&record, ty, array, literal_of(n.data("path"))).expect("every struct has scalars and arrays")
+}
+
+/// The type `T` of a `ptr<T>`.
+pub(crate) fn pointee_of(n: &RenderNode, t: &Type) -> String {
+    match t {
+        Type::Generic(_, args) => n.type_text(&args[0]),
+        other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
+    }
+}
+
+/// `place`, a leaf's value, converted to the node's type if that differs.
+pub(crate) fn convert_leaf<'a>(n: &RenderNode<'a>, leaf: &structs::Leaf, place: Doc<'a>) -> Doc<'a> {
+    match ty(n) == leaf.ty {
+        true => place,
+        false => convert(n, &ty(n), place),
+    }
+}
+
+/// `value`, the rendering of node `from`, converted to `t` if its type
+/// differs.
+pub(crate) fn convert_from<'a>(n: &RenderNode<'a>, t: &str, from: &NodeRef, value: Doc<'a>) -> Doc<'a> {
+    match n.type_text(&from.node_type().expect("typed")) == t {
+        true => value,
+        false => convert(n, t, value),
+    }
+}
+
+pub(crate) fn literal_of(value: &xsmith::Value) -> i64 {
+    value.as_int().expect("literals are integers")
+}
+
+/// The width and signedness of one of [`INT_TYPES`].
+pub(crate) fn shape(t: &str) -> (u32, bool) {
+    let (_, bits, signed) = INT_TYPES
+        .iter()
+        .find(|(name, _, _)| *name == t)
+        .expect("an integer type");
+    (*bits, *signed)
+}
+
+/// The literal `v` wrapped to the type `t`, written so that its C type is
+/// `t` (or `int`, for the narrow types) and its value is in `t`'s range.
+pub(crate) fn constant(t: &str, v: i64) -> String {
+    let (bits, signed) = shape(t);
+    let unsigned = if bits == 64 {
+        v as u64
+    } else {
+        (v as u64) & ((1u64 << bits) - 1)
+    };
+    if !signed {
+        return match bits {
+            64 => format!("UINT64_C({unsigned})"),
+            32 => format!("UINT32_C({unsigned})"),
+            _ => format!("(({t}){unsigned})"),
+        };
+    }
+    let value = if bits == 64 {
+        v
+    } else {
+        let shift = 64 - bits;
+        ((unsigned << shift) as i64) >> shift
+    };
+    let min = -(1i128 << (bits - 1));
+    match bits {
+        _ if i128::from(value) == min => format!("INT{bits}_MIN"),
+        64 => format!("INT64_C({value})"),
+        32 if value < 0 => format!("({value})"),
+        32 => format!("{value}"),
+        _ => format!("(({t}){value})"),
+    }
+}
+
+/// `name(a, b, ...)`, its arguments on one line or indented.
+pub(crate) fn call<'a>(n: &RenderNode<'a>, head: Doc<'a>, args: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
+    let args = n.join(args, n.text(",").append(n.line()));
+    head.append("(")
+        .append(n.softline().append(args).nest(4))
+        .append(")")
+        .group()
+}
+
+/// `((T)(left op right))`: a comparison or logical operator, whose `int`
+/// result (0 or 1) is cast to the node's type.
+pub(crate) fn binary<'a>(n: &RenderNode<'a>, op: String) -> Doc<'a> {
+    n.text(format!("(({})(", ty(n)))
+        .append(n.child("left"))
+        .append(format!(" {op} "))
+        .append(n.child("right"))
+        .append("))")
+}
+
+/// `value` converted to `t`: a plain cast to an unsigned type (reduction
+/// modulo 2^N), the prelude's wrapping conversion to a signed one (a plain
+/// cast of an out-of-range value would be implementation-defined).
+pub(crate) fn convert<'a>(n: &RenderNode<'a>, t: &str, value: Doc<'a>) -> Doc<'a> {
+    match shape(t).1 {
+        true => n.text(format!("xs_to_{t}((uint64_t)(")).append(value).append("))"),
+        false => n.text(format!("(({t})(")).append(value).append("))"),
+    }
+}
+
+pub(crate) fn block<'a>(n: &RenderNode<'a>, stmts: Vec<Doc<'a>>) -> Doc<'a> {
+    let body = n.concat(stmts.into_iter().map(|s| n.hardline().append(s)));
+    n.text("{").append(body.nest(2)).append(n.hardline()).append("}")
+}
+
+/// `x op= value` for an unsigned `x`, with the operators that cannot
+/// overflow after the integer promotions: the bitwise ones; `+=` and `-=`
+/// (an `int` holds any sum of two promoted `uint16_t`s, and a negative
+/// result converts to an unsigned type by reduction); `*=` for `uint8_t`,
+/// `uint32_t` and `uint64_t` (not `uint16_t`: two promoted ones may
+/// overflow `int`). A signed `x` gets `x = xs_op_T(x, value)` instead (its
+/// bitwise operators depend on the representation of negative values in
+/// C99, its arithmetic may overflow).
+pub(crate) fn render_compound<'a>(n: &RenderNode<'a>) -> Doc<'a> {
+    let t = ty(n);
+    let (bits, signed) = shape(&t);
+    let mut ops = vec![("&=", "and"), ("|=", "or"), ("^=", "xor"), ("+=", "add"), ("-=", "sub")];
+    if signed || bits != 16 {
+        ops.push(("*=", "mul"));
+    }
+    let (op, name) = ops[literal_of(n.data("op")) as usize % ops.len()];
+    let var = n.data("name").to_string();
+    if signed {
+        let value = call(
+            n,
+            n.text(format!("xs_{name}_{t}")),
+            [n.text(var.clone()), n.child("value")],
+        );
+        return n.text(format!("{var} = ")).append(value).append(";");
+    }
+    n.text(format!("{var} {op} ")).append(n.child("value")).append(";")
+}
+
+pub(crate) fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
+    let result = match n.node_type() {
+        Some(Type::Function(f)) => n.type_text(&f.1),
+        other => unreachable!("a function has a function type, not {other:?}"),
+    };
+    let params = n.list("params");
+    let params = if params.is_empty() {
+        n.text("void")
+    } else {
+        n.join(params, n.text(", "))
+    };
+    n.text(format!("static {result} {}(", n.data("name")))
+        .append(params)
+        .append(") {")
+        .append(n.child("body").nest(2))
+        .append(n.hardline())
+        .append("}")
+}
+
+/// Globals and functions, then `main`: each function called in turn with
+/// constant arguments and its result printed, then the checksum of every
+/// global.
+pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
+    let items = n.at(n.node()).children("items");
+    let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
+    let seed = literal_of(n.data("args"));
+    let mut main = vec!["int main(void) {".to_string()];
+    let mut locals = Vec::new();
+    for (k, func) in items.iter().filter(|item| item.is("Func")).enumerate() {
+        let args: Vec<String> = func
+            .children("params")
+            .iter()
+            .enumerate()
+            .map(|(i, param)| {
+                let v = seed.wrapping_mul(i as i64 + 3).wrapping_add((i + k) as i64);
+                match param.node_type().expect("typed") {
+                    // A pointer parameter gets the address of a local of main.
+                    Type::Generic(_, args) => {
+                        let (t, local) = (n.type_text(&args[0]), format!("xs_a{k}_{i}"));
+                        main.push(format!("  {t} {local} = {};", constant(&t, v)));
+                        locals.push(local.clone());
+                        format!("&{local}")
+                    }
+                    t => constant(&n.type_text(&t), v),
+                }
+            })
+            .collect();
+        main.push(format!(
+            "  xs_print(\"{0}\", (uint64_t){0}({1}));",
+            name(func),
+            args.join(", ")
+        ));
+    }
+    for local in locals {
+        main.push(format!("  xs_mix((uint64_t){local});"));
+    }
+    for global in &items {
+        if global.is("Global") {
+            main.push(format!("  xs_mix((uint64_t){});", name(global)));
+        } else if global.is("GlobalStruct") {
+            for leaf in structs::leaves(&n.type_text(&global.node_type().expect("typed"))) {
+                let place = format!("{}{}", name(global), leaf.path);
+                main.push(match leaf.array {
+                    true => format!("  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){place}[i]);"),
+                    false => format!("  xs_mix((uint64_t){place});"),
+                });
+            }
+        } else if global.is("GlobalArray") {
+            main.push(format!(
+                "  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){}[i]);",
+                name(global)
+            ));
+        }
+    }
+    main.push("  printf(\"checksum = %016llx\\n\", (unsigned long long)xs_checksum);".into());
+    main.push("  return 0;".into());
+    main.push("}".into());
+    let items = n.list("items").into_iter().map(|item| item.append(n.hardline()));
+    n.concat(items).append(main.join("\n")).append(n.hardline())
+}
