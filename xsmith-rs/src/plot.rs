@@ -70,24 +70,41 @@ pub fn draw(path: &Path, title: &str, curves: &[Curve]) -> Result<(), String> {
             .y_desc("k-paths covered")
             .draw()
             .map_err(|e| fail(&e))?;
-        for (i, curve) in curves.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            let points = curve.points.iter().map(|p| (x_of(p).max(1) as f64, p.2 as f64));
-            chart
-                .draw_series(LineSeries::new(points, color.stroke_width(2)))
-                .map_err(|e| fail(&e))?
-                .label(curve.name.clone())
-                .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(|e| fail(&e))?;
+        let lines = curves.iter().map(|curve| Line {
+            name: curve.name.clone(),
+            points: curve
+                .points
+                .iter()
+                .map(|p| (x_of(p).max(1) as f64, p.2 as f64))
+                .collect(),
+        });
+        draw_legended(&mut chart, lines).map_err(|e| fail(&e))?;
     }
     root.present().map_err(|e| fail(&e))
+}
+
+/// Draws each line in a colour of its own, and the legend of their names.
+fn draw_legended<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    lines: impl IntoIterator<Item = Line>,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>>
+where
+    DB: DrawingBackend + 'a,
+    CT: CoordTranslate<From = (f64, f64)>,
+{
+    for (i, line) in lines.into_iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        chart
+            .draw_series(LineSeries::new(line.points, color.stroke_width(2)))?
+            .label(line.name)
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
 }
 
 /// One line of [`draw_lines`]: its name in the legend and its points.
@@ -133,20 +150,6 @@ pub fn draw_lines(path: &Path, title: &str, (x_desc, y_desc): (&str, &str), line
         .y_desc(y_desc)
         .draw()
         .map_err(|e| fail(&e))?;
-    for (i, line) in lines.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
-        chart
-            .draw_series(LineSeries::new(line.points.iter().copied(), color.stroke_width(2)))
-            .map_err(|e| fail(&e))?
-            .label(line.name.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], color.stroke_width(2)));
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| fail(&e))?;
+    draw_legended(&mut chart, lines.iter().cloned()).map_err(|e| fail(&e))?;
     root.present().map_err(|e| fail(&e))
 }

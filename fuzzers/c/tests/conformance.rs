@@ -280,21 +280,24 @@ fn a_program_with_undefined_behaviour_is_caught_by_the_sanitizer_test() {
     }
 }
 
-#[test]
-fn the_known_tcc_bug_still_shows() {
-    // If tcc is fixed, this fails: drop the bug from `known-bugs` and the
-    // allowance above.
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tcc-narrowing-cast.c");
+/// What the default implementation `name` makes of the test file `file`.
+fn run_test_file(file: &str, name: &str) -> Execution {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(file);
     let text = std::fs::read_to_string(&file).unwrap();
     let limits = Limits {
         memory: None,
         ..Limits::default()
     };
-    let output = |name: &str| {
-        let imp = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
-        imp.check().unwrap_or_else(|e| panic!("{e}"));
-        imp.run(&file, &text, &limits).execution
-    };
+    let implementation = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
+    implementation.check().unwrap_or_else(|e| panic!("{e}"));
+    implementation.run(&file, &text, &limits).execution
+}
+
+#[test]
+fn the_known_tcc_bug_still_shows() {
+    // If tcc is fixed, this fails: drop the bug from `known-bugs` and the
+    // allowance above.
+    let output = |name| run_test_file("tcc-narrowing-cast.c", name);
     assert_eq!(output("gcc-O0"), Execution::Output("65533\n".into()));
     assert_eq!(output("clang-O2"), Execution::Output("65533\n".into()));
     assert_eq!(output("tcc"), Execution::Output("4294967293\n".into()));
@@ -303,17 +306,7 @@ fn the_known_tcc_bug_still_shows() {
 #[test]
 fn the_known_tcc_bug_shows_widened_to_64_bits() {
     // The same bug, as the campaign with structs found it (seed 2802).
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tcc-narrowing-cast-64.c");
-    let text = std::fs::read_to_string(&file).unwrap();
-    let limits = Limits {
-        memory: None,
-        ..Limits::default()
-    };
-    let output = |name: &str| {
-        let imp = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
-        imp.check().unwrap_or_else(|e| panic!("{e}"));
-        imp.run(&file, &text, &limits).execution
-    };
+    let output = |name| run_test_file("tcc-narrowing-cast-64.c", name);
     assert_eq!(output("gcc-O2"), Execution::Output("fff0\n".into()));
     assert_eq!(output("clang-O0"), Execution::Output("fff0\n".into()));
     assert_eq!(output("tcc"), Execution::Output("fffffff0\n".into()));
