@@ -5,7 +5,9 @@
 //! stability contract) or a byte string consumed front to back, as in
 //! parametric generators such as Zest: mutating the bytes mutates the program's
 //! structure, and an exhausted byte string yields the smallest choice (zero)
-//! forever, so every byte string gives a finite program.
+//! forever, so every byte string gives a finite program. A coverage-guided
+//! fuzzer's input ([`Random::from_input`]) is a seed followed by choices,
+//! whose seeded stream takes over once they are used up.
 //!
 //! A source may also replay a recorded choice sequence ([`Choices`]), and any
 //! source may record the choices it gives ([`Random::record`]), so that a
