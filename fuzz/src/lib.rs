@@ -14,7 +14,7 @@
 use std::cell::RefCell;
 
 use xsmith::campaign::Harness;
-use xsmith::{Fuzzer, Generated, Generator, Implementation, KnownBug, Source, Spec, Verdict};
+use xsmith::{Fuzzer, Generated, Generator, KnownBug, Source, Spec, Verdict};
 
 pub mod smith;
 
@@ -77,12 +77,7 @@ pub fn agree(fuzzer: &'static Fuzzer, known_bugs: &str, bytes: &[u8]) {
     HARNESS.with(|cell| {
         let mut cell = cell.borrow_mut();
         let harness = cell.get_or_insert_with(|| {
-            let implementations = fuzzer
-                .implementations
-                .iter()
-                .filter(|i| matches!(i, Implementation::InProcess { .. }))
-                .copied()
-                .collect();
+            let implementations = fuzzer.in_process_implementations();
             let findings = std::env::var_os("XSMITH_FINDINGS")
                 .map(std::path::PathBuf::from)
                 .unwrap_or_else(|| std::env::temp_dir().join("xsmith-findings"));

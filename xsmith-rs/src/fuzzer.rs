@@ -162,6 +162,26 @@ impl Source {
         }
     }
 
+    /// The source of the choice file at `path` (as `--save-choices` writes
+    /// it); the error names the file.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let path = dir.path().join("p.choices");
+    /// std::fs::write(&path, xsmith::Choices::from_values(&[3, 1]).to_text()).unwrap();
+    /// let source = xsmith::Source::from_choice_file(&path).unwrap();
+    /// assert!(matches!(source, xsmith::Source::Choices { ref choices, .. } if choices.len() == 2));
+    /// assert!(xsmith::Source::from_choice_file(&dir.path().join("none")).unwrap_err().contains("none"));
+    /// ```
+    pub fn from_choice_file(path: &std::path::Path) -> Result<Source, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let choices = Choices::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Source::Choices {
+            path: path.display().to_string(),
+            choices,
+        })
+    }
+
     pub(crate) fn random(&self) -> Random {
         match self {
             Source::Seed(seed) => Random::from_seed(*seed),
@@ -310,6 +330,29 @@ impl Fuzzer {
     /// ```
     pub fn command(&self, source: &Source, options: &Options) -> String {
         quote(&self.command_line(source, options))
+    }
+
+    /// The fuzzer's implementations that run inside this process (not
+    /// commands, nor those kept for when a command is installed): what
+    /// coverage-guided generation runs its programs on.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation};
+    /// const IMPLEMENTATIONS: &[Implementation] = &[
+    ///     Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) },
+    ///     Implementation::Command { name: "sh", template: "sh {}", package: "dash" },
+    /// ];
+    /// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    ///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    ///     implementations: IMPLEMENTATIONS };
+    /// assert_eq!(fuzzer.in_process_implementations().len(), 1);
+    /// ```
+    pub fn in_process_implementations(&self) -> Vec<Implementation> {
+        self.implementations
+            .iter()
+            .filter(|i| matches!(i, Implementation::InProcess { .. }))
+            .copied()
+            .collect()
     }
 }
 

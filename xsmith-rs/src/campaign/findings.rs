@@ -21,6 +21,8 @@ pub(super) struct Finding<'a> {
     /// The command that reruns the whole campaign.
     pub campaign: &'a str,
     pub runs: &'a [(Implementation, Run)],
+    /// The finding's signature (the file `signature`).
+    pub signature: &'a str,
 }
 
 /// Creates `DIR/<verdict>-<seed>` (or the first free `-2`, `-3`, ...
@@ -49,6 +51,7 @@ pub(super) fn write(dir: &Path, finding: &Finding) -> io::Result<()> {
             format!("{}\n{}\n", run.status, implementation.describe()),
         )?;
     }
+    std::fs::write(dir.join("signature"), format!("{}\n", finding.signature))?;
     Ok(())
 }
 

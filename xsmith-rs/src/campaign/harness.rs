@@ -26,6 +26,7 @@ use crate::features::Features;
 use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
 use crate::options::Options;
+use crate::program::Program;
 use crate::spec::Spec;
 use crate::Random;
 
@@ -141,7 +142,7 @@ impl<'s> Harness<'s> {
     pub fn check(&mut self, source: Source) -> Result<Checked, CampaignError> {
         let execution = self.tally.programs;
         let generated = self.fuzzer.program(self.spec, &mut self.generator, source.clone());
-        let (program, runs, verdict, features) = match generated {
+        let (program, runs, verdict, tree) = match generated {
             Ok(generated) => {
                 let file = self.scratch.path().join(format!("program.{}", self.fuzzer.extension));
                 std::fs::write(&file, &generated.text)
@@ -152,14 +153,21 @@ impl<'s> Harness<'s> {
                     .map(|i| (*i, i.run(&file, &generated.text, &self.limits)))
                     .collect();
                 let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
-                let features = Features::of(self.spec.grammar(), &generated.program);
-                (Ok(generated.text), runs, Verdict::of(&executions), Some(features))
+                (
+                    Ok(generated.text),
+                    runs,
+                    Verdict::of(&executions),
+                    Some(generated.program),
+                )
             }
             Err(e) => (Err(e.to_string()), Vec::new(), Verdict::GenerationFailed, None),
         };
         self.tally.add(verdict);
+        // Features are computed only for the programs journaled.
+        let features = |tree: Option<Program>| tree.map(|tree| Features::of(self.spec.grammar(), &tree));
         if verdict == Verdict::Agree {
             if execution % JOURNAL_EVERY == 0 {
+                let features = features(tree);
                 self.record(execution, verdict, None, None, features)?;
             }
             return Ok(Checked {
@@ -183,6 +191,7 @@ impl<'s> Harness<'s> {
             .as_ref()
             .and_then(|dir| dir.file_name())
             .map(|n| n.to_string_lossy().into_owned());
+        let features = features(tree);
         self.record(execution, verdict, name, Some(signature.clone()), features)?;
         Ok(Checked {
             verdict,
@@ -193,8 +202,8 @@ impl<'s> Harness<'s> {
     }
 
     /// Saves one finding: an input's (or a byte string's) bytes go into
-    /// the finding's directory, and the program is regenerated so that its header and
-    /// `command` name that file.
+    /// the finding's directory, and the program is regenerated so that its
+    /// header and `command` name that file.
     fn save(
         &mut self,
         execution: u64,
@@ -244,9 +253,9 @@ impl<'s> Harness<'s> {
             command: &command,
             campaign: &self.command,
             runs,
+            signature,
         };
         findings::write(&dir, &finding).map_err(io)?;
-        std::fs::write(dir.join("signature"), format!("{signature}\n")).map_err(io)?;
         Ok(dir)
     }
 

@@ -614,11 +614,10 @@ impl<'f> Campaign<'f> {
                 command: &command,
                 campaign: header,
                 runs: &outcome.runs,
+                signature: &signature,
             };
             let dir = findings::save(&self.findings, &finding)
                 .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", self.findings.display())))?;
-            std::fs::write(dir.join("signature"), format!("{signature}\n"))
-                .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", dir.display())))?;
             bar.suspend(|| {
                 writeln!(
                     report,

@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use indexmap::IndexSet;
 
 use super::args::CoverageArgs;
-use crate::choices::Choices;
 use crate::corpus::{self, CorpusOptions};
 use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
@@ -255,17 +254,7 @@ fn choice_files(dir: &Path) -> Result<Vec<Source>, String> {
     if paths.is_empty() {
         return Err("no .choices files (write them with --save-choices)".into());
     }
-    paths
-        .into_iter()
-        .map(|path| {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let choices = Choices::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(Source::Choices {
-                path: path.display().to_string(),
-                choices,
-            })
-        })
-        .collect()
+    paths.iter().map(|path| Source::from_choice_file(path)).collect()
 }
 
 /// `part` of `whole` as a percentage with one decimal.

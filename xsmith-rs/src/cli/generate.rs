@@ -4,7 +4,6 @@
 use std::io::Write;
 
 use super::args::{random_seed, Args};
-use crate::choices::Choices;
 use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::{ChoiceLog, Generator};
 use crate::options::Options;
@@ -28,11 +27,7 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         None => None,
     };
     let choices = match &args.choices {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Usage(format!("--choices {}: {e}", path.display())))?;
-            Some(Choices::parse(&text).map_err(|e| Failure::Usage(format!("--choices {}: {e}", path.display())))?)
-        }
+        Some(path) => Some(Source::from_choice_file(path).map_err(|e| Failure::Usage(format!("--choices {e}")))?),
         None => None,
     };
     let input = match &args.input {
@@ -77,10 +72,12 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
                 )
             }
             _ if choices.is_some() => {
-                let path = args.choices.as_ref().expect("read above").display().to_string();
-                let choices = choices.clone().expect("read above");
-                let label = format!("choices {path}");
-                (Source::Choices { path, choices }, "choices".to_string(), label)
+                let path = args.choices.as_ref().expect("read above").display();
+                (
+                    choices.clone().expect("read above"),
+                    "choices".to_string(),
+                    format!("choices {path}"),
+                )
             }
             (Some(bytes), Some(path)) => {
                 let offset = args

@@ -6,10 +6,10 @@ use std::process::ExitCode;
 
 use super::args::GuidedArgs;
 use crate::campaign::Harness;
-use crate::exec::{Implementation, Limits};
+use crate::exec::Limits;
 use crate::fuzzer::{quote, Fuzzer, Source};
 use crate::reduce::read_finding;
-use crate::{Choices, Spec};
+use crate::Spec;
 
 /// Runs `guided`: exit status 2 for a bad option or a build without
 /// libFuzzer, 1 when it cannot start; on success libFuzzer ends the
@@ -28,12 +28,7 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
         Ok(spec) => Box::leak(Box::new(spec)),
         Err(e) => return fail(1, &format!("the fuzzer's spec is wrong: {e}")),
     };
-    let implementations: Vec<Implementation> = fuzzer
-        .implementations
-        .iter()
-        .filter(|i| matches!(i, Implementation::InProcess { .. }))
-        .copied()
-        .collect();
+    let implementations = fuzzer.in_process_implementations();
     if implementations.is_empty() {
         return fail(
             2,
@@ -137,12 +132,7 @@ fn seed_sources(fuzzer: &Fuzzer, dir: &Path) -> Result<Vec<(PathBuf, Source)>, S
     let mut sources = Vec::new();
     for path in paths {
         if path.extension().is_some_and(|e| e == "choices") {
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let choices = Choices::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            let source = Source::Choices {
-                path: path.display().to_string(),
-                choices,
-            };
+            let source = Source::from_choice_file(&path)?;
             sources.push((path, source));
         } else if path.join("command").is_file() {
             sources.push(finding(&path)?);

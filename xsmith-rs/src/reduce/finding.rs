@@ -92,15 +92,7 @@ pub fn read_finding<'f>(fuzzer: &'f Fuzzer, dir: &Path) -> Result<FindingCase<'f
                 path: path.display().to_string(),
             }
         }
-        (_, _, Some(path)) => {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| ReduceError::Io(format!("{}: {e}", path.display())))?;
-            let choices = Choices::parse(&text).map_err(|e| ReduceError::Io(format!("{}: {e}", path.display())))?;
-            Source::Choices {
-                path: path.display().to_string(),
-                choices,
-            }
-        }
+        (_, _, Some(path)) => Source::from_choice_file(&path).map_err(ReduceError::Io)?,
         (_, Some(path), None) => Source::Bytes {
             bytes: std::fs::read(&path).map_err(|e| ReduceError::Io(format!("{}: {e}", path.display())))?,
             path: path.display().to_string(),
