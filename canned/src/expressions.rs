@@ -17,7 +17,7 @@ fn int_literal(low: i64, high: i64) -> DataInit {
     DataInit::new(move |r: &mut Random| {
         if r.chance(1, 8) {
             let edges = [low, high, 0, -1, 1, low + 1, high - 1];
-            edges[r.below(edges.len() as u64) as usize].clamp(low, high)
+            (*r.pick(&edges)).clamp(low, high)
         } else {
             r.int_in(low.max(-20), high.min(20))
         }
@@ -83,10 +83,7 @@ pub(crate) fn add(b: &mut Builder) {
         let strings = options.strings.clone();
         b.add(
             Group::Strings,
-            expr("StrLit").data(
-                "value",
-                DataInit::new(move |r| strings[r.below(strings.len() as u64) as usize]),
-            ),
+            expr("StrLit").data("value", DataInit::new(move |r| *r.pick(&strings))),
             TypeInfo::new(|s| s.base("string")),
             6,
         );

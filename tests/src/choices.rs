@@ -101,7 +101,7 @@ pub fn check_choice_sequences(fuzzer: &Fuzzer, implementations: &[Implementation
                     .collect()
             }
             false => {
-                let recording = &recordings[random.below(recordings.len() as u64) as usize];
+                let recording = random.pick(&recordings);
                 let mut values: Vec<u64> = recording.values().collect();
                 for _ in 0..=random.below(4) {
                     mutate(&mut values, &mut random);

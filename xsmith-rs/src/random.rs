@@ -428,6 +428,19 @@ impl Random {
         low.wrapping_add(self.below(span + 1) as i64)
     }
 
+    /// One of `items`, each as likely (a choice below their number: the
+    /// smallest choice is the first). Panics on no items, as indexing
+    /// an empty slice does.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(2);
+    /// assert!(["add", "sub"].contains(r.pick(&["add", "sub"])));
+    /// assert_eq!(xsmith::Random::from_bytes(vec![]).pick(&[7, 8, 9]), &7);
+    /// ```
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len() as u64) as usize]
+    }
+
     /// `true` with probability `numerator / denominator` (the smallest choice,
     /// zero, means `true` when `numerator > 0`).
     ///

@@ -74,10 +74,6 @@ fn like_left(c: &mut ChildTypes) -> Type {
     c.earlier("left").expect("typed in field order")
 }
 
-fn pick(r: &mut Random, options: &[&'static str]) -> &'static str {
-    options[r.below(options.len() as u64) as usize]
-}
-
 /// Integer literals: mostly small, often a boundary, sometimes anything
 /// (each is wrapped to its type when rendered).
 fn literal(r: &mut Random) -> i64 {
@@ -95,7 +91,7 @@ fn literal(r: &mut Random) -> i64 {
     ];
     match r.below(8) {
         0..=3 => r.int_in(-16, 16),
-        4 | 5 => EDGES[r.below(EDGES.len() as u64) as usize],
+        4 | 5 => *r.pick(&EDGES),
         _ => r.next_u64() as i64,
     }
 }
@@ -195,12 +191,12 @@ component! {
         PtrRead {}
         ArrayWrite {}
         Arith: Expr {
-            op = |r| pick(r, &["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
+            op = |r| *r.pick(&["add", "sub", "mul", "div", "mod", "shl", "shr", "and", "or", "xor"]),
             left: Expr, right: Expr,
         }
-        Unary: Expr { op = |r| pick(r, &["neg", "not"]), value: Expr }
-        Compare: Expr { op = |r| pick(r, &["<", "<=", ">", ">=", "==", "!="]), left: Expr, right: Expr }
-        Logical: Expr { op = |r| pick(r, &["&&", "||"]), left: Expr, right: Expr }
+        Unary: Expr { op = |r| *r.pick(&["neg", "not"]), value: Expr }
+        Compare: Expr { op = |r| *r.pick(&["<", "<=", ">", ">=", "==", "!="]), left: Expr, right: Expr }
+        Logical: Expr { op = |r| *r.pick(&["&&", "||"]), left: Expr, right: Expr }
         LogicalNot: Expr { value: Expr }
         Cast: Expr { value: Expr }
         Ternary: Expr { cond: Expr, then: Expr, otherwise: Expr }

@@ -98,10 +98,6 @@ fn global_content(c: &mut ChildTypes) -> Type {
     }
 }
 
-fn pick(r: &mut Random, options: &[&'static str]) -> &'static str {
-    options[r.below(options.len() as u64) as usize]
-}
-
 /// Integer literals: mostly small, often a boundary, sometimes anything.
 fn literal(r: &mut Random) -> i64 {
     const EDGES: [i64; 8] = [
@@ -170,20 +166,20 @@ component! {
         LocalTee: Expr { value: Expr }
         GlobalGet: Expr { global: GlobalRead }
         Load: Expr { addr: Expr, width = |r| r.below(4) as i64, signed = |r| r.chance(1, 2), offset = |r| r.int_in(0, 31) }
-        IntUnary: Expr { op = |r| pick(r, &["clz", "ctz", "popcnt", "extend8_s", "extend16_s", "extend32_s"]), value: Expr }
+        IntUnary: Expr { op = |r| *r.pick(&["clz", "ctz", "popcnt", "extend8_s", "extend16_s", "extend32_s"]), value: Expr }
         IntBinary: Expr {
-            op = |r| pick(r, &["add", "sub", "mul", "and", "or", "xor", "shl", "shr_s", "shr_u", "rotl", "rotr"]),
+            op = |r| *r.pick(&["add", "sub", "mul", "and", "or", "xor", "shl", "shr_s", "shr_u", "rotl", "rotr"]),
             left: Expr, right: Expr,
         }
-        DivRem: Expr { op = |r| pick(r, &["div_s", "div_u", "rem_s", "rem_u"]), left: Expr, right: Expr }
+        DivRem: Expr { op = |r| *r.pick(&["div_s", "div_u", "rem_s", "rem_u"]), left: Expr, right: Expr }
         Eqz: Expr { value: Expr }
         IntCompare: Expr {
-            op = |r| pick(r, &["eq", "ne", "lt_s", "lt_u", "gt_s", "gt_u", "le_s", "le_u", "ge_s", "ge_u"]),
+            op = |r| *r.pick(&["eq", "ne", "lt_s", "lt_u", "gt_s", "gt_u", "le_s", "le_u", "ge_s", "ge_u"]),
             left: Expr, right: Expr,
         }
-        FloatUnary: Expr { op = |r| pick(r, &["abs", "neg", "sqrt", "ceil", "floor", "trunc", "nearest"]), value: Expr }
-        FloatBinary: Expr { op = |r| pick(r, &["add", "sub", "mul", "div", "min", "max", "copysign"]), left: Expr, right: Expr }
-        FloatCompare: Expr { op = |r| pick(r, &["eq", "ne", "lt", "gt", "le", "ge"]), left: Expr, right: Expr }
+        FloatUnary: Expr { op = |r| *r.pick(&["abs", "neg", "sqrt", "ceil", "floor", "trunc", "nearest"]), value: Expr }
+        FloatBinary: Expr { op = |r| *r.pick(&["add", "sub", "mul", "div", "min", "max", "copysign"]), left: Expr, right: Expr }
+        FloatCompare: Expr { op = |r| *r.pick(&["eq", "ne", "lt", "gt", "le", "ge"]), left: Expr, right: Expr }
         Convert: Expr { value: Expr, signed = |r| r.chance(1, 2), bits = |r| r.chance(1, 3) }
         Select: Expr { then: Expr, otherwise: Expr, cond: Expr }
         IfExpr: Expr { cond: Expr, then_body: [Stmt; 0..=2], then: Expr, else_body: [Stmt; 0..=2], otherwise: Expr }

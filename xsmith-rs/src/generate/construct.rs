@@ -195,7 +195,7 @@ impl Generator<'_> {
                 }
                 None => {
                     let site = site.expect("lifting was weighed only with a site");
-                    let definition = definitions[random.below(definitions.len() as u64) as usize];
+                    let definition = *random.pick(&definitions);
                     let lifted = self.lift(program, node, &site, definition, random)?;
                     self.log.settle_reference(true);
                     let binding = binding(program, lifted);

@@ -164,7 +164,7 @@ impl TypeStore {
             if leaves.is_empty() {
                 return Type::product(vec![]);
             }
-            return leaves[random.below(leaves.len() as u64) as usize].clone();
+            return random.pick(&leaves).clone();
         }
         let mut kind = random.below(composite_kinds as u64) as usize;
         if kind < generics.len() {
@@ -207,7 +207,7 @@ impl TypeStore {
             if names.is_empty() {
                 break;
             }
-            let name = names[random.below(names.len() as u64) as usize].clone();
+            let name = random.pick(&names).clone();
             if !fields.iter().any(|(n, _)| *n == name) {
                 let ty = self.invent(random, depth.saturating_sub(1));
                 fields.push((name, ty));
