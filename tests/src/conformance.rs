@@ -23,7 +23,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use xsmith::swarm::Swarm;
-use xsmith::{Campaign, Fuzzer, Generator, Implementation, Limits, Options, Run, Signature, Source, Verdict};
+use xsmith::{Campaign, Fuzzer, Generator, Implementation, Limits, Options, Signature, Source, Verdict};
 
 use crate::scratch_dir;
 
@@ -216,10 +216,7 @@ fn assert_texts_agree(fuzzer: &Fuzzer, texts: &[String], what: &str, known: &[&s
                     for (index, text) in texts.iter().enumerate().skip(worker).step_by(workers) {
                         let file = dir.join(format!("{index}.{}", fuzzer.extension));
                         std::fs::write(&file, text).unwrap();
-                        let runs: Vec<(Implementation, Run)> = implementations
-                            .iter()
-                            .map(|i| (*i, i.run(&file, text, &Limits::default())))
-                            .collect();
+                        let runs = Implementation::run_each(implementations, &file, text, &Limits::default());
                         let signature = Signature::of(&runs);
                         if signature.verdict != Verdict::Agree {
                             let header = text.lines().next().unwrap_or_default();

@@ -24,13 +24,12 @@
 //! writes each finding's program to the current directory.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use xsmith::{Execution, Generator, Implementation, Limits, Options, Run, Signature, Source, Verdict};
+use xsmith::{Execution, Generator, Implementation, Limits, Options, Signature, Source, Verdict};
 
 /// The five compilers with csmith's include directory.
 const CSMITH_IMPLEMENTATIONS: &[Implementation] = &[
@@ -129,10 +128,7 @@ fn campaign(make: &Make, implementations: &[Implementation], budget: Duration, j
                     let Ok(text) = make(seed) else { continue };
                     let file = dir.join(format!("w{worker}.c"));
                     std::fs::write(&file, &text).expect("writing a program");
-                    let runs: Vec<(Implementation, Run)> = implementations
-                        .iter()
-                        .map(|i| (*i, i.run(Path::new(&file), &text, &limits)))
-                        .collect();
+                    let runs = Implementation::run_each(implementations, &file, &text, &limits);
                     let signature = Signature::of(&runs);
                     let mut result = result.lock().unwrap();
                     result.programs += 1;

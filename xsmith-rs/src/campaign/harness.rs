@@ -21,7 +21,7 @@ use super::journal::{self, Entry, Journal};
 use super::signature::{KnownBug, Signature, Signatures};
 use super::verdict::{Tally, Verdict};
 use super::{check_implementations, CampaignError, FINDINGS_PER_SIGNATURE};
-use crate::exec::{Execution, Implementation, Limits, Run};
+use crate::exec::{Implementation, Limits, Run};
 use crate::features::Features;
 use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
@@ -147,18 +147,9 @@ impl<'s> Harness<'s> {
                 let file = self.scratch.path().join(format!("program.{}", self.fuzzer.extension));
                 std::fs::write(&file, &generated.text)
                     .map_err(|e| CampaignError::Io(format!("writing {}: {e}", file.display())))?;
-                let runs: Vec<(Implementation, Run)> = self
-                    .implementations
-                    .iter()
-                    .map(|i| (*i, i.run(&file, &generated.text, &self.limits)))
-                    .collect();
-                let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
-                (
-                    Ok(generated.text),
-                    runs,
-                    Verdict::of(&executions),
-                    Some(generated.program),
-                )
+                let runs = Implementation::run_each(&self.implementations, &file, &generated.text, &self.limits);
+                let verdict = Verdict::of_runs(&runs);
+                (Ok(generated.text), runs, verdict, Some(generated.program))
             }
             Err(e) => (Err(e.to_string()), Vec::new(), Verdict::GenerationFailed, None),
         };

@@ -106,7 +106,7 @@ pub use shard::Shard;
 pub use signature::{KnownBug, Signature, Signatures};
 pub use verdict::{ByProduction, Tally, Verdict};
 
-use crate::exec::{Execution, Implementation, ImplementationError, Limits, Run};
+use crate::exec::{Implementation, ImplementationError, Limits, Run};
 use crate::features::Features;
 use crate::fuzzer::{quote, Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
@@ -545,18 +545,13 @@ impl<'f> Campaign<'f> {
                     if let Err(e) = std::fs::write(&file, &program.text) {
                         return fail(CampaignError::Io(format!("writing {}: {e}", file.display())));
                     }
-                    let runs: Vec<(Implementation, Run)> = self
-                        .implementations
-                        .iter()
-                        .map(|i| (*i, i.run(&file, &program.text, &self.limits)))
-                        .collect();
-                    let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
+                    let runs = Implementation::run_each(&self.implementations, &file, &program.text, &self.limits);
                     Outcome {
                         seed,
                         options,
                         features: Some(Features::of(spec.grammar(), &program.program)),
                         program: Ok(program.text),
-                        verdict: Verdict::of(&executions),
+                        verdict: Verdict::of_runs(&runs),
                         runs,
                     }
                 }

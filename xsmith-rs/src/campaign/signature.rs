@@ -43,8 +43,7 @@ impl Signature {
     /// assert_eq!(xsmith::Signature::of(&[]).to_string(), "agree");
     /// ```
     pub fn of(runs: &[(Implementation, Run)]) -> Signature {
-        let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
-        let verdict = Verdict::of(&executions);
+        let verdict = Verdict::of_runs(runs);
         let names_of = |kind: &str, with_status: bool| {
             let mut names: Vec<String> = runs
                 .iter()

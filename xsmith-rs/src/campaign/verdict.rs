@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::exec::Execution;
+use crate::exec::{Execution, Implementation, Run};
 
 /// The class of one program, from the executions of all implementations:
 /// any timeout makes it `Timeout`; else any compiler crash
@@ -66,6 +66,16 @@ impl Verdict {
         } else {
             Verdict::Agree
         }
+    }
+
+    /// Classifies the runs of one program on its implementations.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::Verdict::of_runs(&[]), xsmith::Verdict::Agree);
+    /// ```
+    pub fn of_runs(runs: &[(Implementation, Run)]) -> Verdict {
+        let executions: Vec<Execution> = runs.iter().map(|(_, run)| run.execution.clone()).collect();
+        Verdict::of(&executions)
     }
 
     /// The verdict's word, as in finding names and the journal: `agree`,

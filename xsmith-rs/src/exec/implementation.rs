@@ -330,6 +330,31 @@ impl Implementation {
         }
     }
 
+    /// Runs one program on each of `implementations` in turn (see
+    /// [`run`](Implementation::run)), each with its run.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Limits};
+    /// let engines = [
+    ///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+    ///     Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) },
+    /// ];
+    /// let runs = Implementation::run_each(&engines, std::path::Path::new("unused"), "abc", &Limits::default());
+    /// assert_eq!(runs[0].1.execution, Execution::Output("3".into()));
+    /// assert_eq!(runs[1].0.name(), "echo");
+    /// ```
+    pub fn run_each(
+        implementations: &[Implementation],
+        program: &Path,
+        text: &str,
+        limits: &Limits,
+    ) -> Vec<(Implementation, Run)> {
+        implementations
+            .iter()
+            .map(|i| (*i, i.run(program, text, limits)))
+            .collect()
+    }
+
     /// How the implementation is written on a command line: `NAME=TEMPLATE`,
     /// or `NAME=<in-process>`.
     ///

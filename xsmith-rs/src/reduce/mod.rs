@@ -332,12 +332,7 @@ impl<'f> Reducer<'f> {
         let drawn: Vec<u64> = generated.choices.values().collect();
         let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
         std::fs::write(&file, &generated.text).ok()?;
-        let runs: Vec<(Implementation, Run)> = self
-            .case
-            .implementations
-            .iter()
-            .map(|i| (*i, i.run(&file, &generated.text, &self.case.limits)))
-            .collect();
+        let runs = Implementation::run_each(&self.case.implementations, &file, &generated.text, &self.case.limits);
         Some(Tested {
             signature: Signature::of(&runs),
             spans: candidates::subtree_spans(&self.spec, &generated.program),
