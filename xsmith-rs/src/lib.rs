@@ -44,8 +44,8 @@
 extern crate self as xsmith;
 
 // Imports follow the data flow, spec -> generation -> rendering -> campaign,
-// with no cycle (README.md lists the modules in that order;
-// `../shared/tools/module-cycles xsmith-rs/src` checks it).
+// with no cycle (ARCHITECTURE.md lists the modules in that order;
+// CI checks that none runs back).
 mod attributes;
 mod cache;
 pub mod campaign;
