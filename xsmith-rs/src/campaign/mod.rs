@@ -88,6 +88,7 @@ mod findings;
 mod harness;
 mod journal;
 mod listing;
+mod report;
 mod shard;
 mod signature;
 mod verdict;
@@ -101,7 +102,8 @@ use std::sync::mpsc;
 pub use error::CampaignError;
 pub use harness::{Checked, Harness, JOURNAL_EVERY};
 pub use journal::{entries, Entry};
-pub use listing::list_findings;
+pub use listing::{list_findings, Bug, Listing, ListingError};
+pub use report::write_report;
 pub use shard::Shard;
 pub use signature::{KnownBug, Signature, Signatures};
 pub use verdict::{ByProduction, Tally, Verdict};
@@ -316,7 +318,16 @@ impl<'f> Campaign<'f> {
             self.findings.display().to_string(),
         ]);
         for implementation in &self.implementations {
-            words.extend(["--impl".into(), implementation.describe()]);
+            // One of the fuzzer's own by its name (`--impl wasmtime`: an
+            // in-process engine has no command to write), others in full.
+            let own = self.fuzzer.implementations.iter().any(|declared| {
+                declared.name() == implementation.name() && declared.describe() == implementation.describe()
+            });
+            let argument = match own {
+                true => implementation.name().to_string(),
+                false => implementation.describe(),
+            };
+            words.extend(["--impl".into(), argument]);
         }
         quote(&words)
     }
