@@ -63,6 +63,7 @@ mod fixtures;
 pub mod fuzzer;
 mod generate;
 mod grammar;
+pub mod guide;
 #[cfg(feature = "libfuzzer")]
 pub mod guided;
 pub mod helpers;
@@ -77,6 +78,7 @@ mod random;
 pub mod reduce;
 pub mod render;
 mod scopes;
+pub mod serve;
 mod spec;
 pub mod swarm;
 mod tree;
