@@ -3,7 +3,9 @@
 # programs on (Debian packages, only those missing), builds the libFuzzer
 # targets and `xsmith-wasm guided` with SanitizerCoverage (`fuzz/build`:
 # fuzzers/wasm/tests/libfuzzer.rs runs them), then runs every test of the
-# workspace, doctests included.
+# workspace, doctests included, and the heavy sweeps that plain `cargo test`
+# skips (the fast tier: they are `#[ignore]`d, and run here with
+# `--include-ignored`).
 #
 #   ./test.sh            # as root, or with sudo available
 #   ./test.sh -- --nocapture   # extra arguments go to `cargo test`
@@ -24,6 +26,8 @@ declare -A PACKAGES=(
     [clang]=clang
     [tcc]=tcc
     [c++]=g++
+    [chromium]=chromium   # loads the findings report (fuzzers/calc/tests/findings.rs)
+    [zip]=zip             # seed corpora of fuzz/oss-fuzz/build.sh
 )
 
 missing=()
@@ -41,4 +45,4 @@ fi
 fuzz/build
 
 if [ "${1:-}" = "--" ]; then shift; fi
-exec cargo test --workspace "$@"
+exec cargo test --workspace "$@" -- --include-ignored
