@@ -99,6 +99,7 @@ fn cli_programs(dir: &Path, k: u64) -> Vec<Vec<u8>> {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn eight_clients_get_the_programs_the_command_line_prints() {
     let server = start(0);
     let served: Vec<Vec<(String, Option<String>)>> = std::thread::scope(|scope| {
