@@ -24,11 +24,22 @@ declare -A PACKAGES=(
     [clang]=clang
     [tcc]=tcc
     [c++]=g++
+    [sml]=smlnj
+    [poly]=polyml
+    [polyc]=polyml
+)
+
+# library (a path glob) -> Debian package that provides it
+declare -A LIBRARIES=(
+    ['/usr/lib/*/libpolyml.a']=libpolyml-dev
 )
 
 missing=()
 for command in "${!PACKAGES[@]}"; do
     command -v "$command" >/dev/null 2>&1 || missing+=("${PACKAGES[$command]}")
+done
+for library in "${!LIBRARIES[@]}"; do
+    compgen -G "$library" >/dev/null || missing+=("${LIBRARIES[$library]}")
 done
 if ((${#missing[@]})); then
     sudo=""
