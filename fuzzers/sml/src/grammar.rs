@@ -62,8 +62,27 @@ pub(crate) fn visible_definitions<'a>(node: NodeRef<'a>, k: usize) -> Vec<NodeRe
     found
 }
 
+/// The scheme of the polymorphic function the hole is in, if any.
+fn enclosing_scheme(hole: &Hole) -> Option<usize> {
+    let definition = hole.ancestors().find(|a| a.production().starts_with("PolyDef_"))?;
+    definition.production()["PolyDef_".len()..].parse().ok()
+}
+
 fn in_polymorphic_function(hole: &Hole) -> bool {
     hole.ancestors().any(|a| a.production().starts_with("PolyDef_"))
+}
+
+/// Whether the hole is a statement of the program that only polymorphic
+/// functions precede: where one may be defined. Its body then sees no
+/// variable but its own, none of whose types is still open: a reference
+/// in it to an outer variable of an open type could bind that type to
+/// `'a`, which means nothing outside.
+fn opens_the_program(hole: &Hole) -> bool {
+    let (Some(node), Some(parent)) = (hole.node(), hole.parent()) else { return false };
+    let root = hole.program().tree().root();
+    let stmts = hole.at(root).children("stmts");
+    let before = stmts.iter().take_while(|s| s.id() != node);
+    parent == root && before.collect::<Vec<_>>().iter().all(|s| s.production().starts_with("PolyDef_"))
 }
 
 /// One production with its type, weight, feature group and renderer.
@@ -422,12 +441,11 @@ fn polymorphism(b: &mut Builder) {
                     scheme.params[index].opaque(c.store())
                 })
                 .child("body", move |c| scheme.result.opaque(c.store())),
-            3,
+            12,
             "polymorphism",
             Renderer::function(move |n| sml::poly_def(n, scheme)),
         );
-        b.c.scope(&def, ScopeKind::Sequential)
-            .choice_filter(&def, Filter::new(|hole| !hole.is_lift() && !in_polymorphic_function(hole)));
+        b.c.scope(&def, ScopeKind::Sequential).choice_filter(&def, Filter::new(opens_the_program));
         let call = b.add(
             expr(&format!("PolyCall_{k}"))
                 .child("callee", "PolyRef")
@@ -446,13 +464,36 @@ fn polymorphism(b: &mut Builder) {
                     Type::function(params, result)
                 })
                 .child("args", |c| c.argument_type("callee")),
-            6,
+            15,
             "polymorphism",
             Renderer::function(move |n| sml::poly_call(n, k)),
         );
         b.c.choice_filter(
             &call,
             Filter::new(move |hole| hole.node().is_some_and(|node| !visible_definitions(hole.at(node), k).is_empty())),
+        );
+    }
+    // A value of a type variable: the parameter of that type. (The engine
+    // sees a production that makes `'a` where a reference alone would,
+    // so that a hole of a type built of `'a` always has a way to finish.)
+    for (v, variable) in crate::poly::VARIABLES.iter().enumerate() {
+        let name = b.add(
+            expr(&format!("TypeVarValue_{v}")),
+            TypeInfo::new(move |s| s.base(variable)),
+            4,
+            "polymorphism",
+            Renderer::function(move |n| {
+                let this = n.at(n.node());
+                let mut ancestors = this.ancestors();
+                let definition = ancestors.find(|a| a.production().starts_with("PolyDef_")).expect("in a definition");
+                let params = definition.children("params");
+                let param = params.iter().find(|p| p.node_type().is_some_and(|t| t == n.node_type().expect("typed")));
+                n.display(param.and_then(|p| p.data("name")).expect("a parameter of each type variable"))
+            }),
+        );
+        b.c.choice_filter(
+            &name,
+            Filter::new(move |hole| enclosing_scheme(hole).is_some_and(|k| SCHEMES[k].variables().contains(variable))),
         );
     }
     b.c.production(ProductionDecl::new("PolyRef"))

@@ -1,5 +1,5 @@
 //! Let-polymorphism: the type schemes of the polymorphic functions programs
-//! define (`fun 'a 'b polyN (p : ..., q : ...) : ... = ...`) and call at
+//! define (`fun ('a, 'b) polyN (p : ..., q : ...) : ... = ...`) and call at
 //! the types their call sites need.
 //!
 //! The engine's types have no schemes, so each scheme is a pair of
@@ -56,7 +56,9 @@ use Scheme::*;
 
 /// The catalog of schemes (`PolyDef_k` is the function of `SCHEMES[k]`):
 /// choices, wrapping in a list, projections with a default, application,
-/// mapping, swapping and folding.
+/// mapping, swapping and folding. Every type variable of a scheme is the
+/// type of a parameter of its own: a value of it can always be had where
+/// a hole of it is past the depth bound.
 ///
 /// ```
 /// assert_eq!(xsmith_sml::poly::SCHEMES.len(), 8);
@@ -68,19 +70,31 @@ pub const SCHEMES: [Signature; 8] = [
     Signature { params: &[A], result: ListOf(Var::A) },
     // 'a list * 'a -> 'a
     Signature { params: &[ListOf(Var::A), A], result: A },
-    // ('a -> 'b) * 'a -> 'b
-    Signature { params: &[Arrow(Var::A, Var::B), A], result: B },
-    // ('a -> 'b) * 'a list -> 'b list
-    Signature { params: &[Arrow(Var::A, Var::B), ListOf(Var::A)], result: ListOf(Var::B) },
+    // ('a -> 'b) * 'a * 'b -> 'b
+    Signature { params: &[Arrow(Var::A, Var::B), A, B], result: B },
+    // ('a -> 'b) * 'a list * 'a * 'b -> 'b list
+    Signature { params: &[Arrow(Var::A, Var::B), ListOf(Var::A), A, B], result: ListOf(Var::B) },
     // 'a * 'b -> 'b * 'a
     Signature { params: &[A, B], result: Pair(Var::B, Var::A) },
-    // ('a * 'b -> 'b) * 'b * 'a list -> 'b
-    Signature { params: &[Arrow2(Var::A, Var::B, Var::B), B, ListOf(Var::A)], result: B },
+    // ('a * 'b -> 'b) * 'a * 'b * 'a list -> 'b
+    Signature { params: &[Arrow2(Var::A, Var::B, Var::B), A, B, ListOf(Var::A)], result: B },
     // 'a * int -> int
     Signature { params: &[A, Int], result: Int },
 ];
 
 impl Signature {
+    /// Whether every type variable the signature mentions is the type of a
+    /// parameter of its own.
+    ///
+    /// ```
+    /// assert!(xsmith_sml::poly::SCHEMES.iter().all(|s| s.has_direct_parameters()));
+    /// ```
+    pub fn has_direct_parameters(&self) -> bool {
+        let direct = |v: Var| self.params.iter().any(|p| p.variables() == [v] && !matches!(p, ListOf(_)));
+        let all = self.params.iter().chain([&self.result]).flat_map(|p| p.variables());
+        all.collect::<Vec<_>>().into_iter().all(direct)
+    }
+
     /// The type variables the signature mentions, in order (for `fun 'a 'b`).
     ///
     /// ```

@@ -323,12 +323,15 @@ fn poly_name(node: &NodeRef) -> String {
     format!("poly{}", node.id().index())
 }
 
-/// `fun 'a 'b polyN (p : T, ...) : R = body`.
+/// `fun ('a, 'b) polyN (p : T, ...) : R = body`.
 pub(crate) fn poly_def<'a>(n: &RenderNode<'a>, scheme: &Signature) -> Doc<'a> {
     let this = n.at(n.node());
     let body = this.child("body").expect("a body");
     let result = types::result_text(system(n), &body.node_type().expect("typed"));
-    let variables = scheme.variables().join(" ");
+    let variables = match scheme.variables().as_slice() {
+        [one] => one.to_string(),
+        many => format!("({})", many.join(", ")),
+    };
     n.text(format!("fun {variables} {} ", poly_name(&this)))
         .append(parameters(n, n.list("params")))
         .append(format!(" : {result} ="))
