@@ -78,11 +78,17 @@ fn in_polymorphic_function(hole: &Hole) -> bool {
 /// in it to an outer variable of an open type could bind that type to
 /// `'a`, which means nothing outside.
 fn opens_the_program(hole: &Hole) -> bool {
-    let (Some(node), Some(parent)) = (hole.node(), hole.parent()) else { return false };
+    let (Some(node), Some(parent)) = (hole.node(), hole.parent()) else {
+        return false;
+    };
     let root = hole.program().tree().root();
     let stmts = hole.at(root).children("stmts");
     let before = stmts.iter().take_while(|s| s.id() != node);
-    parent == root && before.collect::<Vec<_>>().iter().all(|s| s.production().starts_with("PolyDef_"))
+    parent == root
+        && before
+            .collect::<Vec<_>>()
+            .iter()
+            .all(|s| s.production().starts_with("PolyDef_"))
 }
 
 /// One production with its type, weight, feature group and renderer.
@@ -141,7 +147,9 @@ pub(crate) fn sml(canned: &Canned) -> Component {
             &format!("FieldGet_{field}"),
             TypeInfo::new(|s| s.fresh()).child("record", move |c| {
                 let t = c.node_type().clone();
-                let all = fields.iter().map(|f| (*f, if *f == field { t.clone() } else { c.fresh() }));
+                let all = fields
+                    .iter()
+                    .map(|f| (*f, if *f == field { t.clone() } else { c.fresh() }));
                 Type::record(all.collect())
             }),
         );
@@ -200,7 +208,12 @@ fn references(b: &mut Builder) {
             }),
         3,
         "refs",
-        Renderer::function(|n| n.text("val () = ").append(n.child("cell")).append(" := ").append(n.child("value"))),
+        Renderer::function(|n| {
+            n.text("val () = ")
+                .append(n.child("cell"))
+                .append(" := ")
+                .append(n.child("value"))
+        }),
     );
     b.c.mutable_container_access(&set, "cell", Access::Write);
 }
@@ -338,7 +351,13 @@ fn lists(b: &mut Builder) {
         .child("tail", same),
         4,
         "lists",
-        Renderer::function(|n| n.text("(").append(n.child("head")).append(" :: ").append(n.child("tail")).append(")")),
+        Renderer::function(|n| {
+            n.text("(")
+                .append(n.child("head"))
+                .append(" :: ")
+                .append(n.child("tail"))
+                .append(")")
+        }),
     );
     b.add(
         expr("Append").child("left", "Expr").child("right", "Expr"),
@@ -374,7 +393,10 @@ fn lists(b: &mut Builder) {
         Renderer::function(|n| n.text("(List.rev ").append(n.child("list")).append(")")),
     );
     b.add(
-        expr("ListNth").child("list", "Expr").child("index", "Expr").child("default", "Expr"),
+        expr("ListNth")
+            .child("list", "Expr")
+            .child("index", "Expr")
+            .child("default", "Expr"),
         TypeInfo::new(|s| s.fresh())
             .child("list", node_list)
             .child("index", |c| c.base("int"))
@@ -395,16 +417,27 @@ fn lists(b: &mut Builder) {
         })
         .child("list", |c| {
             let f = c.earlier("function").expect("typed in order");
-            let Type::Function(f) = c.store().resolve(&f) else { panic!("a function") };
+            let Type::Function(f) = c.store().resolve(&f) else {
+                panic!("a function")
+            };
             let from = c.product_item(&f.0, 1, 0);
             list_of(c.store(), from)
         }),
         4,
         "higher-order",
-        Renderer::function(|n| n.text("(List.map ").append(n.child("function")).append(" ").append(n.child("list")).append(")")),
+        Renderer::function(|n| {
+            n.text("(List.map ")
+                .append(n.child("function"))
+                .append(" ")
+                .append(n.child("list"))
+                .append(")")
+        }),
     );
     b.add(
-        expr("ListFoldl").child("function", "Expr").child("init", "Expr").child("list", "Expr"),
+        expr("ListFoldl")
+            .child("function", "Expr")
+            .child("init", "Expr")
+            .child("list", "Expr"),
         TypeInfo::new(|s| s.fresh())
             .child("function", |c| {
                 let (element, acc) = (c.fresh(), c.node_type().clone());
@@ -413,7 +446,9 @@ fn lists(b: &mut Builder) {
             .child("init", same)
             .child("list", |c| {
                 let f = c.earlier("function").expect("typed in order");
-                let Type::Function(f) = c.store().resolve(&f) else { panic!("a function") };
+                let Type::Function(f) = c.store().resolve(&f) else {
+                    panic!("a function")
+                };
                 let element = c.product_item(&f.0, 2, 0);
                 list_of(c.store(), element)
             }),
@@ -445,7 +480,8 @@ fn polymorphism(b: &mut Builder) {
             "polymorphism",
             Renderer::function(move |n| sml::poly_def(n, scheme)),
         );
-        b.c.scope(&def, ScopeKind::Sequential).choice_filter(&def, Filter::new(opens_the_program));
+        b.c.scope(&def, ScopeKind::Sequential)
+            .choice_filter(&def, Filter::new(opens_the_program));
         let call = b.add(
             expr(&format!("PolyCall_{k}"))
                 .child("callee", "PolyRef")
@@ -455,22 +491,27 @@ fn polymorphism(b: &mut Builder) {
                 let (a, b) = (s.fresh(), s.fresh());
                 scheme.result.instantiate(s, &a, &b)
             })
-                .child("callee", move |c| {
-                    let (a, b) = (c.fresh(), c.fresh());
-                    let result = scheme.result.instantiate(c.store(), &a, &b);
-                    let node = c.node_type().clone();
-                    c.store().unify(&result, &node).expect("a fresh instance of the result the node has");
-                    let params = scheme.params.iter().map(|p| p.instantiate(c.store(), &a, &b)).collect();
-                    Type::function(params, result)
-                })
-                .child("args", |c| c.argument_type("callee")),
+            .child("callee", move |c| {
+                let (a, b) = (c.fresh(), c.fresh());
+                let result = scheme.result.instantiate(c.store(), &a, &b);
+                let node = c.node_type().clone();
+                c.store()
+                    .unify(&result, &node)
+                    .expect("a fresh instance of the result the node has");
+                let params = scheme.params.iter().map(|p| p.instantiate(c.store(), &a, &b)).collect();
+                Type::function(params, result)
+            })
+            .child("args", |c| c.argument_type("callee")),
             15,
             "polymorphism",
             Renderer::function(move |n| sml::poly_call(n, k)),
         );
         b.c.choice_filter(
             &call,
-            Filter::new(move |hole| hole.node().is_some_and(|node| !visible_definitions(hole.at(node), k).is_empty())),
+            Filter::new(move |hole| {
+                hole.node()
+                    .is_some_and(|node| !visible_definitions(hole.at(node), k).is_empty())
+            }),
         );
     }
     // A value of a type variable: the parameter of that type. (The engine
@@ -485,10 +526,18 @@ fn polymorphism(b: &mut Builder) {
             Renderer::function(move |n| {
                 let this = n.at(n.node());
                 let mut ancestors = this.ancestors();
-                let definition = ancestors.find(|a| a.production().starts_with("PolyDef_")).expect("in a definition");
+                let definition = ancestors
+                    .find(|a| a.production().starts_with("PolyDef_"))
+                    .expect("in a definition");
                 let params = definition.children("params");
-                let param = params.iter().find(|p| p.node_type().is_some_and(|t| t == n.node_type().expect("typed")));
-                n.display(param.and_then(|p| p.data("name")).expect("a parameter of each type variable"))
+                let param = params
+                    .iter()
+                    .find(|p| p.node_type().is_some_and(|t| t == n.node_type().expect("typed")));
+                n.display(
+                    param
+                        .and_then(|p| p.data("name"))
+                        .expect("a parameter of each type variable"),
+                )
             }),
         );
         b.c.choice_filter(

@@ -65,21 +65,45 @@ use Scheme::*;
 /// ```
 pub const SCHEMES: [Signature; 8] = [
     // 'a * 'a -> 'a
-    Signature { params: &[A, A], result: A },
+    Signature {
+        params: &[A, A],
+        result: A,
+    },
     // 'a -> 'a list
-    Signature { params: &[A], result: ListOf(Var::A) },
+    Signature {
+        params: &[A],
+        result: ListOf(Var::A),
+    },
     // 'a list * 'a -> 'a
-    Signature { params: &[ListOf(Var::A), A], result: A },
+    Signature {
+        params: &[ListOf(Var::A), A],
+        result: A,
+    },
     // ('a -> 'b) * 'a * 'b -> 'b
-    Signature { params: &[Arrow(Var::A, Var::B), A, B], result: B },
+    Signature {
+        params: &[Arrow(Var::A, Var::B), A, B],
+        result: B,
+    },
     // ('a -> 'b) * 'a list * 'a * 'b -> 'b list
-    Signature { params: &[Arrow(Var::A, Var::B), ListOf(Var::A), A, B], result: ListOf(Var::B) },
+    Signature {
+        params: &[Arrow(Var::A, Var::B), ListOf(Var::A), A, B],
+        result: ListOf(Var::B),
+    },
     // 'a * 'b -> 'b * 'a
-    Signature { params: &[A, B], result: Pair(Var::B, Var::A) },
+    Signature {
+        params: &[A, B],
+        result: Pair(Var::B, Var::A),
+    },
     // ('a * 'b -> 'b) * 'a * 'b * 'a list -> 'b
-    Signature { params: &[Arrow2(Var::A, Var::B, Var::B), A, B, ListOf(Var::A)], result: B },
+    Signature {
+        params: &[Arrow2(Var::A, Var::B, Var::B), A, B, ListOf(Var::A)],
+        result: B,
+    },
     // 'a * int -> int
-    Signature { params: &[A, Int], result: Int },
+    Signature {
+        params: &[A, Int],
+        result: Int,
+    },
 ];
 
 impl Signature {
@@ -90,7 +114,11 @@ impl Signature {
     /// assert!(xsmith_sml::poly::SCHEMES.iter().all(|s| s.has_direct_parameters()));
     /// ```
     pub fn has_direct_parameters(&self) -> bool {
-        let direct = |v: Var| self.params.iter().any(|p| p.variables() == [v] && !matches!(p, ListOf(_)));
+        let direct = |v: Var| {
+            self.params
+                .iter()
+                .any(|p| p.variables() == [v] && !matches!(p, ListOf(_)))
+        };
         let all = self.params.iter().chain([&self.result]).flat_map(|p| p.variables());
         all.collect::<Vec<_>>().into_iter().all(direct)
     }
@@ -108,7 +136,12 @@ impl Signature {
                 used[var as usize] = true;
             }
         }
-        VARIABLES.iter().zip(used).filter(|(_, u)| *u).map(|(v, _)| *v).collect()
+        VARIABLES
+            .iter()
+            .zip(used)
+            .filter(|(_, u)| *u)
+            .map(|(v, _)| *v)
+            .collect()
     }
 }
 
@@ -135,7 +168,10 @@ impl Scheme {
     /// ```
     pub fn instantiate(self, store: &TypeStore, a: &Type, b: &Type) -> Type {
         let var = |v: Var| if v == Var::A { a.clone() } else { b.clone() };
-        let list = store.system().generic_named("list").expect("the type system declares `list`");
+        let list = store
+            .system()
+            .generic_named("list")
+            .expect("the type system declares `list`");
         match self {
             A => a.clone(),
             B => b.clone(),

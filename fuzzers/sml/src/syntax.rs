@@ -111,7 +111,9 @@ impl Syntax for Sml {
         decls.extend(n.stmts());
         let mut prints = Vec::new();
         for s in n.at(n.node()).children("stmts") {
-            let (Some(name), Some(ty)) = (s.data("name"), s.node_type()) else { continue };
+            let (Some(name), Some(ty)) = (s.data("name"), s.node_type()) else {
+                continue;
+            };
             let value = match s.production() {
                 "Let" => n.text(name.to_string()),
                 "RefLet" => n.text(format!("(!{name})")),
@@ -136,7 +138,9 @@ impl Syntax for Sml {
     fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
         let init = n.at(n.node()).child("init").expect("a definition has a value");
         if init.is("Lambda") || init.is("LambdaBlock") {
-            let Some(Type::Function(f)) = init.node_type() else { unreachable!("a function literal") };
+            let Some(Type::Function(f)) = init.node_type() else {
+                unreachable!("a function literal")
+            };
             let params = init.children("params").into_iter().map(|p| n.render(p.id())).collect();
             let body = n.render(init.child("body").expect("a body").id());
             let result = types::result_text(system(n), &f.1);
@@ -176,7 +180,11 @@ impl Syntax for Sml {
 
     fn int_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
         let v = n.value().as_int().expect("an integer");
-        n.text(if v < 0 { format!("({})", int_text(v)) } else { v.to_string() })
+        n.text(if v < 0 {
+            format!("({})", int_text(v))
+        } else {
+            v.to_string()
+        })
     }
 
     fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
@@ -243,7 +251,11 @@ impl Syntax for Sml {
     }
 
     fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
-        n.text("(fn ").append(parameters(n, n.params())).append(" =>").append(indented(n, n.body(), 2)).append(")")
+        n.text("(fn ")
+            .append(parameters(n, n.params()))
+            .append(" =>")
+            .append(indented(n, n.body(), 2))
+            .append(")")
     }
 
     fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> {
@@ -267,11 +279,17 @@ impl Syntax for Sml {
     }
 
     fn apply<'a>(&self, n: &Apply<'_, 'a>) -> Doc<'a> {
-        n.text("(").append(n.callee()).append(" ").append(parameters(n, n.args())).append(")")
+        n.text("(")
+            .append(n.callee())
+            .append(" ")
+            .append(parameters(n, n.args()))
+            .append(")")
     }
 
     fn array_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
-        n.text("(Array.fromList [").append(n.join(n.items(), n.text(", "))).append("])")
+        n.text("(Array.fromList [")
+            .append(n.join(n.items(), n.text(", ")))
+            .append("])")
     }
 
     fn list_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
@@ -289,11 +307,14 @@ impl Syntax for Sml {
     }
 
     fn array_set<'a>(&self, n: &ArraySet<'_, 'a>) -> Doc<'a> {
-        n.text("val () = ").append(call(n, "xs_aset", [n.array(), n.index(), n.value()]))
+        n.text("val () = ")
+            .append(call(n, "xs_aset", [n.array(), n.index(), n.value()]))
     }
 
     fn record_lit<'a>(&self, n: &RecordLit<'_, 'a>) -> Doc<'a> {
-        n.text("{").append(n.join(record_entries(n, " = "), n.text(", "))).append("}")
+        n.text("{")
+            .append(n.join(record_entries(n, " = "), n.text(", ")))
+            .append("}")
     }
 
     fn field_get<'a>(&self, n: &FieldGet<'_, 'a>) -> Doc<'a> {
@@ -306,16 +327,28 @@ impl Syntax for Sml {
     }
 
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
-        let app = if n.production() == "ForEachArray" { "Array.app" } else { "List.app" };
-        let function = n.text("(fn (").append(n.element()).append(") =>").append(indented(n, block(n, n.body()), 2));
-        n.text(format!("val () = {app} ")).append(function).append(")").append(indented(n, n.container(), 2))
+        let app = if n.production() == "ForEachArray" {
+            "Array.app"
+        } else {
+            "List.app"
+        };
+        let function = n
+            .text("(fn (")
+            .append(n.element())
+            .append(") =>")
+            .append(indented(n, block(n, n.body()), 2));
+        n.text(format!("val () = {app} "))
+            .append(function)
+            .append(")")
+            .append(indented(n, n.container(), 2))
     }
 }
 
 /// `val x : T ref = ref e`: a variable the canned `Assign` may assign.
 pub(crate) fn ref_let<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let t = type_text(n, &node_type(n));
-    n.text(format!("val {} : {t} ref = ref ", n.data("name"))).append(n.child("init"))
+    n.text(format!("val {} : {t} ref = ref ", n.data("name")))
+        .append(n.child("init"))
 }
 
 /// The name of the polymorphic function defined by `node`.
@@ -342,8 +375,13 @@ pub(crate) fn poly_def<'a>(n: &RenderNode<'a>, scheme: &Signature) -> Doc<'a> {
 pub(crate) fn poly_call<'a>(n: &RenderNode<'a>, k: usize) -> Doc<'a> {
     let definitions = visible_definitions(n.at(n.node()), k);
     let pick = n.data("target").as_int().expect("an index") as usize % definitions.len().max(1);
-    let name = definitions.get(pick).map(poly_name).expect("a call has a definition in scope");
-    n.text(format!("({name} ")).append(parameters(n, n.list("args"))).append(")")
+    let name = definitions
+        .get(pick)
+        .map(poly_name)
+        .expect("a call has a definition in scope");
+    n.text(format!("({name} "))
+        .append(parameters(n, n.list("args")))
+        .append(")")
 }
 
 /// `case s of 0 => a | 7 => b | _ => d`: the constant of arm `i` lies in
@@ -362,7 +400,11 @@ pub(crate) fn int_case<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 
 fn case<'a>(n: &RenderNode<'a>, rules: Vec<Doc<'a>>) -> Doc<'a> {
     let rules = n.join(rules, n.hardline().append("| "));
-    n.text("(case ").append(n.child("scrutinee")).append(" of").append(indented(n, n.text("  ").append(rules), 2)).append(")")
+    n.text("(case ")
+        .append(n.child("scrutinee"))
+        .append(" of")
+        .append(indented(n, n.text("  ").append(rules), 2))
+        .append(")")
 }
 
 /// `case b of true => x | false => y`, in one of four spellings.
@@ -380,8 +422,14 @@ pub(crate) fn bool_case<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 /// `case l of [] => x | h :: t => y`, in one of four spellings.
 pub(crate) fn list_case<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let arm = n.at(n.node()).child("on_cons").expect("a cons arm");
-    let binders: Vec<String> = arm.children("binders").iter().map(|b| b.data("name").expect("named").to_string()).collect();
-    let cons = n.text(format!("{} :: {} => ", binders[0], binders[1])).append(n.child("on_cons"));
+    let binders: Vec<String> = arm
+        .children("binders")
+        .iter()
+        .map(|b| b.data("name").expect("named").to_string())
+        .collect();
+    let cons = n
+        .text(format!("{} :: {} => ", binders[0], binders[1]))
+        .append(n.child("on_cons"));
     let nil = n.child("on_nil");
     let rules = match n.data("style").as_int() {
         Some(0) => vec![n.text("[] => ").append(nil), cons],

@@ -42,7 +42,11 @@ fn written(system: &TypeSystem, ty: &Type, place: Place) -> String {
     let bracket = |text: String, needs: bool| if needs { format!("({text})") } else { text };
     match ty {
         Type::Base(_) => system.display(ty).to_string(),
-        Type::Generic(g, args) => format!("{} {}", written(system, &args[0], Place::Argument), generic_name(system, *g)),
+        Type::Generic(g, args) => format!(
+            "{} {}",
+            written(system, &args[0], Place::Argument),
+            generic_name(system, *g)
+        ),
         Type::Product(items) => match items.len() {
             0 => "unit".to_string(),
             1 => written(system, &items[0], place),
@@ -57,7 +61,10 @@ fn written(system: &TypeSystem, ty: &Type, place: Place) -> String {
             bracket(format!("{params} -> {result}"), place > Place::Top)
         }
         Type::Record(fields) => {
-            let fields: Vec<String> = fields.iter().map(|(n, t)| format!("{n} : {}", text(system, t))).collect();
+            let fields: Vec<String> = fields
+                .iter()
+                .map(|(n, t)| format!("{n} : {}", text(system, t)))
+                .collect();
             format!("{{{}}}", fields.join(", "))
         }
         Type::Var(_) | Type::Nominal(_) => panic!("a program's types are ground and structural, not {ty:?}"),
@@ -98,11 +105,19 @@ pub fn printer(system: &TypeSystem, ty: &Type) -> String {
                     .zip(&names)
                     .map(|(t, p)| format!("{} {p}", printer(system, t)))
                     .collect();
-                format!(r#"(fn ({}) => "(" ^ {} ^ ")")"#, names.join(", "), parts.join(r#" ^ "," ^ "#))
+                format!(
+                    r#"(fn ({}) => "(" ^ {} ^ ")")"#,
+                    names.join(", "),
+                    parts.join(r#" ^ "," ^ "#)
+                )
             }
         },
         Type::Record(fields) => {
-            let pattern: Vec<String> = fields.iter().enumerate().map(|(i, (n, _))| format!("{n} = p{i}")).collect();
+            let pattern: Vec<String> = fields
+                .iter()
+                .enumerate()
+                .map(|(i, (n, _))| format!("{n} = p{i}"))
+                .collect();
             let parts: Vec<String> = fields
                 .iter()
                 .enumerate()
@@ -123,7 +138,10 @@ const GENERICS: [&str; 3] = ["list", "array", "ref"];
 
 fn generic_name(system: &TypeSystem, g: GenericId) -> &'static str {
     let named = |name: &&&str| system.generic_named(name) == Some(g);
-    GENERICS.iter().find(named).expect("a generic type of the SML type system")
+    GENERICS
+        .iter()
+        .find(named)
+        .expect("a generic type of the SML type system")
 }
 
 /// Whether `ty` is one of the base types a `ref` variable may hold.
