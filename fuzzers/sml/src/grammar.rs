@@ -9,7 +9,7 @@ use xsmith::{Access, BinderInfo, BinderStyle, ChildTypes, Component, DataInit, F
 use xsmith::{ProductionDecl, Renderer, ScopeKind, TypeInfo, Weight};
 use xsmith_canned::Canned;
 
-use crate::poly::SCHEMES;
+use crate::poly::{Scheme, SCHEMES};
 use crate::syntax as sml;
 
 fn list_of(s: &TypeStore, element: Type) -> Type {
@@ -155,12 +155,47 @@ pub(crate) fn sml(canned: &Canned) -> Component {
         );
     }
     let mut b = Builder { c: &mut c };
+    constants(&mut b);
+    discard(&mut b);
     references(&mut b);
     tuples(&mut b);
     cases(&mut b);
     lists(&mut b);
     polymorphism(&mut b);
     c
+}
+
+/// A constant of each base type, in no feature group: a base type always
+/// has a value. (Otherwise, with its literals switched off, a projection
+/// such as `#1 (x, ...)`, whose own type is any, would be the only way
+/// the engine sees to make one, and a hole of it would nest projections
+/// without end.)
+fn constants(b: &mut Builder) {
+    for (name, base, text) in [
+        ("IntConst", "int", "0"),
+        ("BoolConst", "bool", "true"),
+        ("StrConst", "string", "\"\""),
+    ] {
+        b.c.production(expr(name))
+            .type_info(name, TypeInfo::new(move |s| s.base(base)))
+            .choice_weight(name, Weight::Constant(1))
+            .render(name, Renderer::function(move |n| n.text(text)));
+    }
+}
+
+/// `val _ = e`: a value computed for its effects, in no feature group, so
+/// that a function body always has a declaration it may make.
+fn discard(b: &mut Builder) {
+    b.c.production(stmt("Discard").child("value", "Expr"))
+        .type_info(
+            "Discard",
+            TypeInfo::new(|s| s.base("stmt")).child("value", |c| storable(c.store())),
+        )
+        .choice_weight("Discard", Weight::Constant(2))
+        .render(
+            "Discard",
+            Renderer::function(|n| n.text("val _ = ").append(n.child("value"))),
+        );
 }
 
 /// `ref` variables (assigned by the canned `Assign`) and `ref` cells.
@@ -466,22 +501,42 @@ fn lists(b: &mut Builder) {
 fn polymorphism(b: &mut Builder) {
     for (k, scheme) in SCHEMES.iter().enumerate() {
         let arity = scheme.params.len();
+        // A scheme of lists, pairs or functions needs the productions that
+        // make them (the engine would otherwise count a parameter's type as
+        // one it can make anywhere).
+        let mentions = |f: fn(&Scheme) -> bool| scheme.params.iter().chain([&scheme.result]).any(f);
+        let mut needs = Vec::new();
+        if mentions(|t| matches!(t, Scheme::ListOf(_))) {
+            needs.push("lists");
+        }
+        if mentions(|t| matches!(t, Scheme::Pair(..))) {
+            needs.push("tuples");
+        }
+        if mentions(|t| matches!(t, Scheme::Arrow(..) | Scheme::Arrow2(..))) {
+            needs.push("functions");
+        }
         let def = b.add(
             stmt(&format!("PolyDef_{k}"))
                 .list("params", "Param", ListLength::uniform(arity, arity))
-                .child("body", "FnBody"),
+                .list("defs", "Stmt", ListLength::uniform(0, 0))
+                .child("body", "Expr"),
             TypeInfo::new(|s| s.base("stmt"))
                 .child("params", move |c| {
                     let index = c.index();
                     scheme.params[index].opaque(c.store())
                 })
+                .child("defs", |c| c.fresh())
                 .child("body", move |c| scheme.result.opaque(c.store())),
             12,
             "polymorphism",
             Renderer::function(move |n| sml::poly_def(n, scheme)),
         );
+        b.c.lift_predicate(&def, "defs");
         b.c.scope(&def, ScopeKind::Sequential)
             .choice_filter(&def, Filter::new(opens_the_program));
+        for group in &needs {
+            b.c.feature(&def, group);
+        }
         let call = b.add(
             expr(&format!("PolyCall_{k}"))
                 .child("callee", "PolyRef")
@@ -506,6 +561,9 @@ fn polymorphism(b: &mut Builder) {
             "polymorphism",
             Renderer::function(move |n| sml::poly_call(n, k)),
         );
+        for group in &needs {
+            b.c.feature(&call, group);
+        }
         b.c.choice_filter(
             &call,
             Filter::new(move |hole| {

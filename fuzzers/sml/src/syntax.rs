@@ -356,7 +356,7 @@ fn poly_name(node: &NodeRef) -> String {
     format!("poly{}", node.id().index())
 }
 
-/// `fun ('a, 'b) polyN (p : T, ...) : R = body`.
+/// `fun ('a, 'b) polyN (p : T, ...) : R = let <lifted> in body end`.
 pub(crate) fn poly_def<'a>(n: &RenderNode<'a>, scheme: &Signature) -> Doc<'a> {
     let this = n.at(n.node());
     let body = this.child("body").expect("a body");
@@ -368,7 +368,7 @@ pub(crate) fn poly_def<'a>(n: &RenderNode<'a>, scheme: &Signature) -> Doc<'a> {
     n.text(format!("fun {variables} {} ", poly_name(&this)))
         .append(parameters(n, n.list("params")))
         .append(format!(" : {result} ="))
-        .append(indented(n, n.child("body"), 2))
+        .append(indented(n, let_in(n, n.list("defs"), n.child("body")), 2))
 }
 
 /// A call of one of the `PolyDef_k` in scope (picked by the `target` data).
