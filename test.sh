@@ -28,11 +28,22 @@ declare -A PACKAGES=(
     [c++]=g++
     [chromium]=chromium   # loads the findings report (fuzzers/calc/tests/findings.rs)
     [zip]=zip             # seed corpora of fuzz/oss-fuzz/build.sh
+    [sml]=smlnj
+    [poly]=polyml
+    [polyc]=polyml
+)
+
+# library (a path glob) -> Debian package that provides it
+declare -A LIBRARIES=(
+    ['/usr/lib/*/libpolyml.a']=libpolyml-dev
 )
 
 missing=()
 for command in "${!PACKAGES[@]}"; do
     command -v "$command" >/dev/null 2>&1 || missing+=("${PACKAGES[$command]}")
+done
+for library in "${!LIBRARIES[@]}"; do
+    compgen -G "$library" >/dev/null || missing+=("${LIBRARIES[$library]}")
 done
 if ((${#missing[@]})); then
     sudo=""
