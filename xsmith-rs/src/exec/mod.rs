@@ -35,12 +35,19 @@
 
 mod command;
 mod compiled;
+mod engine_image;
 mod execution;
 mod implementation;
 mod in_process;
+mod isolation;
 mod limits;
 mod process;
+mod worker;
+mod worker_entry;
+mod worker_protocol;
 
 pub use execution::{Execution, Run};
 pub use implementation::{Implementation, ImplementationError};
+pub use isolation::Isolation;
 pub use limits::Limits;
+pub(crate) use worker::{check_workers, end_this_threads_worker};
