@@ -45,6 +45,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
         ..Limits::default()
     };
+    campaign.isolation = args.isolation;
     campaign.resume = args.resume;
     campaign.progress = true;
     let mut report = Report {

@@ -10,7 +10,7 @@
 //! the campaign reads after each run, so that an engine's last words before
 //! an abort are saved with the finding). Programs run one at a time on an
 //! engine thread with a large stack; a panic is caught and replied as a
-//! crash. A worker whose campaign has gone (its parent changed) exits.
+//! crash (its message, as on a thread). A worker whose campaign has gone (its parent changed) exits.
 
 use std::io::Write;
 use std::os::fd::{AsFd, FromRawFd, IntoRawFd};
@@ -61,6 +61,10 @@ fn serve(stack: usize) -> std::io::Result<()> {
     // uses.
     let mut replies = unsafe { std::fs::File::from_raw_fd(replies.into_raw_fd()) };
     replies.write_all(READY)?;
+    // A panic is replied as a crash with its message, as on a thread; the
+    // default hook would add it (and a backtrace) to the run's standard
+    // error a second time.
+    std::panic::set_hook(Box::new(|_| {}));
     let parent = rustix::process::getppid();
     std::thread::Builder::new().name("watch".into()).spawn(move || loop {
         std::thread::sleep(WATCH_EVERY);
