@@ -2,14 +2,17 @@
 //! implementation, compare, and save everything that is not agreement.
 //!
 //! A [`Campaign`] runs the programs of seeds `first_seed .. first_seed +
-//! count` (those of its [`Shard`]) on `jobs` worker threads. A worker
-//! generates a program (byte for byte what `xsmith-<lang> --seed N
-//! <options>` prints), writes it to a scratch file, and runs it on each
-//! [`Implementation`] in turn under [`Limits`] (see [`exec`](crate::exec):
-//! an external command in its own process group, killed whole on timeout,
-//! or an in-process engine on its own thread). The [`Execution`]s give the
-//! program's [`Verdict`]; results are handled in seed order, whatever order
-//! the workers finish in.
+//! count` (those of its [`Shard`]) on `jobs` threads. A job generates a
+//! program (byte for byte what `xsmith-<lang> --seed N <options>` prints),
+//! writes it to a scratch file, and runs it on each [`Implementation`] in
+//! turn under [`Limits`] (see [`exec`](crate::exec): an external command in
+//! its own process group, killed whole on timeout; an in-process engine in
+//! the job's supervised worker process, so that its abort, fault, failed
+//! allocation or hang is a `crashed` or `timeout` finding of that engine
+//! and a new worker goes on, or, with [`Isolation::Thread`], on a thread).
+//! The [`Execution`]s give the program's [`Verdict`]; results are handled
+//! in seed order, whatever order the jobs finish in. When the campaign ends
+//! no process it started is left.
 //!
 //! # Findings
 //!
@@ -33,21 +36,46 @@
 //! the findings directory, `DIR/campaign-<first seed>-<count>.journal` (with
 //! `-shard-<K>-of-<N>` before `.journal` for a shard, and `-2`, `-3`, ...
 //! when that name is taken). Its first line is `# ` and the campaign's
-//! command; each other line is one program, written once its finding is
-//! saved: `SEED VERDICT [FINDING] [signature: SIGNATURE] [options: ARGS]
+//! command; each program has a line written once its finding is saved:
+//! `SEED VERDICT [FINDING] [signature: SIGNATURE] [options: ARGS]
 //! [features: FEATURES]`, with the finding's signature, the options a
 //! `--swarm` program drew (as its header writes them) and the program's
 //! [features](crate::features) (productions, and `Parent.field>Child` pairs), from
 //! which `findings DIR` tells what the programs of each signature have in
-//! common ([`Entry`]). A campaign stopped at any point (Ctrl-C, a
-//! killed batch job) is resumed by running the same command again with
-//! `--resume`: the newest journal with the same command (the same seeds,
-//! shard, generation options, implementations, timeout and memory limit;
-//! `--jobs` may change) is continued after its last whole line, and the
-//! summary covers the whole campaign. A program that was running when the
-//! campaign stopped runs again (its finding, if it had been saved already, is
-//! saved a second time, under a `-2` name). With no such journal, `--resume`
-//! starts the campaign afresh.
+//! common ([`Entry`]); before its runs, a line `SEED started` says it began.
+//!
+//! A campaign stopped at any point (Ctrl-C, a killed batch job) is resumed
+//! by running the same command again with `--resume`: the newest journal
+//! with the same command (the same seeds, shard, generation options,
+//! implementations, timeout and memory limit; `--jobs` and `--isolation`
+//! may change) is continued, and the summary covers the whole campaign.
+//! With no such journal, `--resume` starts the campaign afresh.
+//!
+//! - **One writer per journal.** A campaign holds an advisory lock on its
+//!   journal (`<journal>.lock`, which names the process and host) for its
+//!   whole life; a second campaign that would write the same journal (two
+//!   `--resume` at once: a retried batch job whose first run is still
+//!   alive) stops with an error naming them, and `diff` exits with status
+//!   2. Shards have journals of their own.
+//! - **Healed, not refused.** `--resume` keeps the first record of each
+//!   seed and drops later records of the same seed, a last line cut short
+//!   by a stop, and lines that are no record of this campaign, says how
+//!   many it dropped (`healed the journal: dropped 2 lines: ...`), and goes
+//!   on.
+//! - **A campaign that dies on a program.** A program that started but has
+//!   no record was running when the campaign stopped: it runs again, alone
+//!   (with nothing else running beside it, journaled `SEED started alone`),
+//!   before the campaign goes on. If the campaign dies again then, it died
+//!   on that program: the next `--resume` saves it as a `campaign-crashed`
+//!   finding (its program, its command; no runs) and continues past it.
+//!   (The first death alone proves nothing: a stop by Ctrl-C or a batch
+//!   scheduler's kill looks the same; only the second, with the program
+//!   alone, points at it.) With engines in workers only a bug of the
+//!   campaign process itself does this; with [`Isolation::Thread`] an
+//!   engine's abort does.
+//!
+//! A program whose finding was saved when the campaign stopped, but not
+//! yet journaled, runs again and is saved a second time, under a `-2` name.
 //!
 //! ```
 //! use xsmith::{Campaign, Execution, Implementation, Verdict};
