@@ -500,7 +500,10 @@ fn a_stopped_campaign_resumes_where_it_stopped() {
     let output = diff(&findings, &resume);
     let stdout = text(&output.stdout);
     assert!(stdout.contains("(resumed after 2 of 8 programs)"), "{stdout}");
-    assert!(stdout.contains("healed the journal: dropped 1 line: 1 cut short"), "{stdout}");
+    assert!(
+        stdout.contains("healed the journal: dropped 1 line: 1 cut short"),
+        "{stdout}"
+    );
     assert_eq!(journal_lines(&journal).len(), 8);
     assert_eq!(journal_lines(&journal)[2], "32 differ differ-32-2");
     let mut other = resume.clone();

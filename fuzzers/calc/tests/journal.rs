@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use xsmith::campaign::Entry;
 use xsmith::Verdict;
@@ -73,7 +73,10 @@ fn planted_seeds(count: u64) -> BTreeSet<u64> {
     let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
     (0..count)
         .filter(|&seed| {
-            let text = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(seed)).unwrap().text;
+            let text = fuzzer
+                .program(&spec, &mut generator, xsmith::Source::Seed(seed))
+                .unwrap()
+                .text;
             text.contains("safe_div((")
         })
         .collect()
@@ -85,7 +88,10 @@ fn planted_seeds(count: u64) -> BTreeSet<u64> {
 /// names saved with its program.
 fn check_whole(findings: &Path, journal: &Path, count: u64, kills: usize) {
     let records = records(journal);
-    assert_eq!(records.keys().copied().collect::<Vec<_>>(), (0..count).collect::<Vec<_>>());
+    assert_eq!(
+        records.keys().copied().collect::<Vec<_>>(),
+        (0..count).collect::<Vec<_>>()
+    );
     let planted = planted_seeds(count);
     let mut campaign_crashed = 0;
     for (seed, entry) in &records {
@@ -108,10 +114,19 @@ fn check_whole(findings: &Path, journal: &Path, count: u64, kills: usize) {
 
 #[test]
 fn two_resumes_at_once_one_runs_the_other_names_it_and_exits_2() {
-    let dir = tempfile::Builder::new().prefix("xsmith-calc-journal-two-").tempdir().unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("xsmith-calc-journal-two-")
+        .tempdir()
+        .unwrap();
     let findings = dir.path().join("findings");
     // Slow enough that both are alive at once.
-    let slow = ["--jobs", "1", "--impl", r#"slow=sh -c "sleep 0.05; cat $0" {}"#, "--resume"];
+    let slow = [
+        "--jobs",
+        "1",
+        "--impl",
+        r#"slow=sh -c "sleep 0.05; cat $0" {}"#,
+        "--resume",
+    ];
     let start = || {
         diff_command(&findings, "40", &slow)
             .stdout(Stdio::piped())
@@ -134,12 +149,18 @@ fn two_resumes_at_once_one_runs_the_other_names_it_and_exits_2() {
     assert!(summary(&outputs[ran]).starts_with("programs 40, "), "{outputs:?}");
     check_whole(&findings, &findings.join("campaign-0-40.journal"), 40, 0);
     assert!(!findings.join("campaign-0-40-2.journal").exists());
-    assert!(!findings.join("campaign-0-40.journal.lock").exists(), "the lock file goes with the campaign");
+    assert!(
+        !findings.join("campaign-0-40.journal.lock").exists(),
+        "the lock file goes with the campaign"
+    );
 }
 
 #[test]
 fn a_journal_with_duplicates_and_a_torn_line_is_healed_and_completed() {
-    let dir = tempfile::Builder::new().prefix("xsmith-calc-journal-heal-").tempdir().unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("xsmith-calc-journal-heal-")
+        .tempdir()
+        .unwrap();
     let findings = dir.path().join("findings");
     let finished = diff_command(&findings, "30", &[]).output().unwrap();
     assert!(summary(&finished).starts_with("programs 30, "), "{finished:?}");
@@ -178,18 +199,30 @@ struct Moments(u64);
 impl Moments {
     /// The next moment, between 50 and 1,000 ms.
     fn next(&mut self) -> Duration {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         Duration::from_millis(50 + (self.0 >> 33) % 950)
     }
 }
 
 #[test]
 fn a_campaign_killed_at_ten_moments_journals_every_seed_once_and_saves_every_finding() {
-    let dir = tempfile::Builder::new().prefix("xsmith-calc-journal-kill-").tempdir().unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("xsmith-calc-journal-kill-")
+        .tempdir()
+        .unwrap();
     let findings = dir.path().join("findings");
     let journal = findings.join("campaign-0-300.journal");
     // About 15 s of work in all: every kill lands mid-campaign.
-    let args = ["--jobs", "2", "--impl", r#"slow=sh -c "sleep 0.05; cat $0" {}"#, "--resume"];
+    let args = [
+        "--jobs",
+        "2",
+        "--impl",
+        r#"slow=sh -c "sleep 0.05; cat $0" {}"#,
+        "--resume",
+    ];
     let mut moments = Moments(33);
     let mut progress = Vec::new();
     for _ in 0..10 {
@@ -207,9 +240,7 @@ fn a_campaign_killed_at_ten_moments_journals_every_seed_once_and_saves_every_fin
         progress.windows(2).any(|w| w[0] < w[1]) && progress[9] < 300,
         "the campaign moved between kills, and was not done: {progress:?}"
     );
-    let deadline = Instant::now() + Duration::from_secs(600);
     let finished = diff_command(&findings, "300", &args).output().unwrap();
-    assert!(Instant::now() < deadline);
     assert!(summary(&finished).starts_with("programs 300, "), "{finished:?}");
     check_whole(&findings, &journal, 300, 10);
 }

@@ -137,7 +137,10 @@ fn reduced_bytes(finding: &Path) -> (usize, usize) {
 #[test]
 fn engines_that_abort_fault_or_hang_are_findings_of_their_own_and_leave_nothing_running() {
     let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let dir = tempfile::Builder::new().prefix("xsmith-calc-workers-").tempdir().unwrap();
+    let dir = tempfile::Builder::new()
+        .prefix("xsmith-calc-workers-")
+        .tempdir()
+        .unwrap();
     let findings = dir.path().join("findings");
     let mut campaign = Campaign::new(&FUZZER, &findings);
     (campaign.first_seed, campaign.count, campaign.jobs) = (0, 500, 2);
@@ -235,16 +238,31 @@ fn a_campaign_that_dies_on_a_program_saves_it_on_the_second_resume() {
     let findings = dir.path().join("findings");
     let run = || {
         Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "dying_campaign", "--ignored", "--nocapture", "--test-threads", "1"])
+            .args([
+                "--exact",
+                "dying_campaign",
+                "--ignored",
+                "--nocapture",
+                "--test-threads",
+                "1",
+            ])
             .env(DYING, &findings)
             .output()
             .unwrap()
     };
     use std::os::unix::process::ExitStatusExt;
     let first = run();
-    assert_eq!(first.status.signal(), Some(6), "the engine's abort ends the campaign: {first:?}");
+    assert_eq!(
+        first.status.signal(),
+        Some(6),
+        "the engine's abort ends the campaign: {first:?}"
+    );
     let second = run();
-    assert_eq!(second.status.signal(), Some(6), "seed 6, run again alone, ends it again");
+    assert_eq!(
+        second.status.signal(),
+        Some(6),
+        "seed 6, run again alone, ends it again"
+    );
     let journal = findings.join("campaign-0-40.journal");
     let text = std::fs::read_to_string(&journal).unwrap();
     assert!(text.lines().any(|l| l == "6 started alone"), "{text}");

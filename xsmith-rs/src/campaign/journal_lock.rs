@@ -118,7 +118,8 @@ mod tests {
         };
         assert!(held.lock.ends_with("campaign-0-9.journal.lock"));
         assert!(
-            held.holder.starts_with(&format!("process {} on host ", std::process::id())),
+            held.holder
+                .starts_with(&format!("process {} on host ", std::process::id())),
             "{}",
             held.holder
         );

@@ -129,7 +129,6 @@ impl Runner<'_, '_> {
             None => Ok(()),
         }
     }
-
 }
 
 impl Shared<'_, '_> {
@@ -272,9 +271,8 @@ impl Shared<'_, '_> {
                 runs: &outcome.runs,
                 signature: &signature,
             };
-            let dir = findings::save(&campaign.findings, &finding).map_err(|e| {
-                CampaignError::Io(format!("saving a finding in {}: {e}", campaign.findings.display()))
-            })?;
+            let dir = findings::save(&campaign.findings, &finding)
+                .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", campaign.findings.display())))?;
             bar.suspend(|| {
                 writeln!(
                     report,

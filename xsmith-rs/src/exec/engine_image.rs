@@ -8,10 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::execution::Execution;
-
-/// An in-process engine.
-pub(super) type Engine = fn(&str) -> Execution;
+use super::engine::Engine;
 
 /// The fixed point engines are measured from.
 #[inline(never)]
@@ -35,10 +32,16 @@ fn image() -> Option<(usize, usize)> {
             let mut fields = line.split_whitespace();
             let (start, end) = fields.next()?.split_once('-')?;
             let path = fields.nth(4)?.to_string();
-            Some((usize::from_str_radix(start, 16).ok()?, usize::from_str_radix(end, 16).ok()?, path))
+            Some((
+                usize::from_str_radix(start, 16).ok()?,
+                usize::from_str_radix(end, 16).ok()?,
+                path,
+            ))
         };
         let mappings: Vec<(usize, usize, String)> = maps.lines().filter_map(mapping).collect();
-        let (_, _, file) = mappings.iter().find(|(start, end, _)| (*start..*end).contains(&anchor))?;
+        let (_, _, file) = mappings
+            .iter()
+            .find(|(start, end, _)| (*start..*end).contains(&anchor))?;
         let of_file = mappings.iter().filter(|(_, _, path)| path == file);
         let start = of_file.clone().map(|(start, _, _)| *start).min()?;
         let end = of_file.map(|(_, end, _)| *end).max()?;
@@ -75,6 +78,7 @@ pub(super) fn engine_at(offset: i64) -> Option<Engine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exec::Execution;
 
     fn double(text: &str) -> Execution {
         Execution::Output(format!("{text}{text}"))

@@ -9,16 +9,11 @@
 
 use std::sync::mpsc;
 
-use super::engine_image::Engine;
+use super::engine::{panic_message, run_of, Engine, ENGINE_STACK};
 use super::execution::{Execution, Run};
 use super::isolation::Isolation;
 use super::limits::Limits;
 use super::worker;
-
-/// The stack of an engine's thread: 1 GiB of address space, only reserved,
-/// not committed, until used; engines that walk a program recursively (as
-/// interpreters and compilers of deeply nested code do) need it.
-pub(super) const ENGINE_STACK: usize = 1 << 30;
 
 /// Runs an in-process engine as `isolation` says.
 pub(super) fn run(engine: Engine, text: &str, limits: &Limits, isolation: Isolation) -> Run {
@@ -26,7 +21,8 @@ pub(super) fn run(engine: Engine, text: &str, limits: &Limits, isolation: Isolat
         Isolation::Thread => run_on_thread(engine, text, limits),
         Isolation::Worker => worker::run(engine, text, limits).unwrap_or_else(|why| {
             let mut run = run_on_thread(engine, text, limits);
-            run.stderr.push_str(&format!("\n[xsmith: ran on a thread, not in a worker: {why}]\n"));
+            run.stderr
+                .push_str(&format!("\n[xsmith: ran on a thread, not in a worker: {why}]\n"));
             run
         }),
     }
@@ -54,30 +50,5 @@ fn run_on_thread(engine: Engine, text: &str, limits: &Limits) -> Run {
             Err(mpsc::RecvTimeoutError::Disconnected) => Execution::Crashed("the engine's thread vanished".into()),
         },
     };
-    let (stdout, stderr) = match &execution {
-        Execution::Output(text) => (text.clone(), String::new()),
-        Execution::Rejected(text) | Execution::Crashed(text) | Execution::CompilerCrashed(text) => {
-            (String::new(), text.clone())
-        }
-        Execution::Timeout => (String::new(), String::new()),
-    };
-    let status = match &execution {
-        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
-        other => format!("in process: {}", other.kind()),
-    };
-    Run {
-        execution,
-        stdout,
-        stderr,
-        status,
-    }
-}
-
-/// The message a panic carries.
-pub(super) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
+    run_of(execution, limits)
 }

@@ -61,6 +61,7 @@
 
 mod command;
 mod compiled;
+mod engine;
 mod engine_image;
 mod execution;
 mod implementation;

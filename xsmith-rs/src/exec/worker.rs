@@ -24,9 +24,9 @@ use rustix::event::{poll, PollFd, PollFlags, Timespec};
 use rustix::process::{getrlimit, kill_process_group, setrlimit, Pid, Resource, Rlimit, Signal};
 use wait_timeout::ChildExt;
 
-use super::engine_image::{self, Engine};
+use super::engine::{run_of, Engine, ENGINE_STACK};
+use super::engine_image;
 use super::execution::{Execution, Run};
-use super::in_process::ENGINE_STACK;
 use super::limits::Limits;
 use super::process::signal_name;
 use super::worker_entry;
@@ -91,7 +91,7 @@ pub(super) fn run(engine: Engine, text: &str, limits: &Limits) -> Result<Run, St
         let stray = worker.stray_output();
         let run = match ended {
             Ended::Replied(execution) => {
-                let mut run = in_process_run(execution, limits);
+                let mut run = run_of(execution, limits);
                 run.stderr.push_str(&stray);
                 run
             }
@@ -128,27 +128,6 @@ pub(crate) fn check_workers() -> Result<(), String> {
     Worker::start(&limits).map(drop)
 }
 
-/// The run an engine's reply makes, as on a thread.
-fn in_process_run(execution: Execution, limits: &Limits) -> Run {
-    let (stdout, stderr) = match &execution {
-        Execution::Output(text) => (text.clone(), String::new()),
-        Execution::Rejected(text) | Execution::Crashed(text) | Execution::CompilerCrashed(text) => {
-            (String::new(), text.clone())
-        }
-        Execution::Timeout => (String::new(), String::new()),
-    };
-    let status = match &execution {
-        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
-        other => format!("in process: {}", other.kind()),
-    };
-    Run {
-        execution,
-        stdout,
-        stderr,
-        status,
-    }
-}
-
 /// The run of a worker that died on its program.
 fn died(status: Option<ExitStatus>, stray: String, after: Duration) -> Run {
     let status = match status {
@@ -158,7 +137,10 @@ fn died(status: Option<ExitStatus>, stray: String, after: Duration) -> Run {
         },
         None => "lost".to_string(),
     };
-    let why = format!("the engine's worker ended ({status}) after {:.1} s", after.as_secs_f64());
+    let why = format!(
+        "the engine's worker ended ({status}) after {:.1} s",
+        after.as_secs_f64()
+    );
     Run {
         execution: Execution::Crashed(why.clone()),
         stdout: String::new(),
@@ -181,9 +163,11 @@ impl Worker {
         let err = stray
             .try_clone()
             .map_err(|e| format!("cannot set up the worker's output file: {e}"))?;
-        let stack = limits
-            .memory
-            .map_or(ENGINE_STACK, |bytes| usize::try_from(bytes / 4).unwrap_or(usize::MAX).clamp(SMALLEST_STACK, ENGINE_STACK));
+        let stack = limits.memory.map_or(ENGINE_STACK, |bytes| {
+            usize::try_from(bytes / 4)
+                .unwrap_or(usize::MAX)
+                .clamp(SMALLEST_STACK, ENGINE_STACK)
+        });
         let name = std::env::current_exe()
             .ok()
             .and_then(|path| path.file_name().map(|n| n.to_string_lossy().into_owned()))
@@ -218,7 +202,9 @@ impl Worker {
                 Ok(())
             });
         }
-        let mut child = command.spawn().map_err(|e| format!("cannot start an engine worker: {e}"))?;
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot start an engine worker: {e}"))?;
         let (Some(requests), Some(replies)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
@@ -425,7 +411,9 @@ mod tests {
         let second = run(pid, "", &limits(20_000)).unwrap();
         assert_eq!(first.status, "in process: output");
         assert_eq!(first.execution, second.execution, "the worker is kept");
-        let Execution::Output(worker) = first.execution else { panic!() };
+        let Execution::Output(worker) = first.execution else {
+            panic!()
+        };
         assert_ne!(worker, std::process::id().to_string());
         assert!(alive(&worker));
         end_this_threads_worker();
@@ -438,7 +426,11 @@ mod tests {
         let run_aborting = run(aborts, "", &limits(20_000)).unwrap();
         assert_eq!(run_aborting.execution.kind(), "crashed");
         assert_eq!(run_aborting.status, "killed by signal 6 (SIGABRT)");
-        assert!(run_aborting.stderr.contains("about to abort"), "{}", run_aborting.stderr);
+        assert!(
+            run_aborting.stderr.contains("about to abort"),
+            "{}",
+            run_aborting.stderr
+        );
         let segv = run(writes_through_null, "", &limits(20_000)).unwrap();
         assert_eq!(segv.status, "killed by signal 11 (SIGSEGV)");
         let after = run(pid, "", &limits(20_000)).unwrap();
@@ -455,12 +447,17 @@ mod tests {
 
     #[test]
     fn a_run_past_its_time_kills_its_worker() {
-        let Execution::Output(worker) = run(pid, "", &limits(20_000)).unwrap().execution else { panic!() };
+        let Execution::Output(worker) = run(pid, "", &limits(20_000)).unwrap().execution else {
+            panic!()
+        };
         let hung = run(spins, "", &limits(500)).unwrap();
         assert_eq!(hung.execution, Execution::Timeout);
         assert_eq!(hung.status, "timed out after 0.5 s");
         assert!(!alive(&worker), "the spinning worker was killed");
-        assert_eq!(run(prints, "y", &limits(20_000)).unwrap().execution, Execution::Output("y".into()));
+        assert_eq!(
+            run(prints, "y", &limits(20_000)).unwrap().execution,
+            Execution::Output("y".into())
+        );
         end_this_threads_worker();
     }
 

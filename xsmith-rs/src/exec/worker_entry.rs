@@ -16,9 +16,9 @@ use std::io::Write;
 use std::os::fd::{AsFd, FromRawFd, IntoRawFd};
 use std::time::Duration;
 
+use super::engine::{panic_message, ENGINE_STACK};
 use super::engine_image;
 use super::execution::Execution;
-use super::in_process::panic_message;
 use super::worker_protocol::{read_request, reply, READY, WORKER_ENV};
 
 /// How often a worker looks whether its campaign is still there.
@@ -33,7 +33,7 @@ fn enter_worker() {
     };
     // Nothing the engine starts becomes a worker in turn.
     std::env::remove_var(WORKER_ENV);
-    let stack = stack.to_str().and_then(|s| s.parse().ok()).unwrap_or(super::in_process::ENGINE_STACK);
+    let stack = stack.to_str().and_then(|s| s.parse().ok()).unwrap_or(ENGINE_STACK);
     let status = match serve(stack) {
         Ok(()) => 0,
         Err(e) => {
@@ -72,20 +72,23 @@ fn serve(stack: usize) -> std::io::Result<()> {
             std::process::exit(0);
         }
     })?;
-    let engine = std::thread::Builder::new().name("engine".into()).stack_size(stack).spawn(move || {
-        let mut requests = std::io::stdin().lock();
-        while let Some((offset, text)) = read_request(&mut requests)? {
-            let execution = match engine_image::engine_at(offset) {
-                Some(engine) => std::panic::catch_unwind(|| engine(&text))
-                    .unwrap_or_else(|panic| Execution::Crashed(format!("panicked: {}", panic_message(&*panic)))),
-                None => Execution::Crashed(format!(
-                    "the worker has no engine at offset {offset}: not the campaign's executable"
-                )),
-            };
-            replies.write_all(&reply(&execution))?;
-        }
-        Ok(())
-    })?;
+    let engine = std::thread::Builder::new()
+        .name("engine".into())
+        .stack_size(stack)
+        .spawn(move || {
+            let mut requests = std::io::stdin().lock();
+            while let Some((offset, text)) = read_request(&mut requests)? {
+                let execution = match engine_image::engine_at(offset) {
+                    Some(engine) => std::panic::catch_unwind(|| engine(&text))
+                        .unwrap_or_else(|panic| Execution::Crashed(format!("panicked: {}", panic_message(&*panic)))),
+                    None => Execution::Crashed(format!(
+                        "the worker has no engine at offset {offset}: not the campaign's executable"
+                    )),
+                };
+                replies.write_all(&reply(&execution))?;
+            }
+            Ok(())
+        })?;
     engine
         .join()
         .unwrap_or_else(|_| Err(std::io::Error::other("the engine thread panicked")))

@@ -94,7 +94,10 @@ mod tests {
         write_request(&mut pipe, -1234, "print(1)\n").unwrap();
         write_request(&mut pipe, 5, "").unwrap();
         let mut reading = pipe.as_slice();
-        assert_eq!(read_request(&mut reading).unwrap(), Some((-1234, "print(1)\n".to_string())));
+        assert_eq!(
+            read_request(&mut reading).unwrap(),
+            Some((-1234, "print(1)\n".to_string()))
+        );
         assert_eq!(read_request(&mut reading).unwrap(), Some((5, String::new())));
         assert_eq!(read_request(&mut reading).unwrap(), None);
         for execution in [
