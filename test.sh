@@ -24,6 +24,7 @@ declare -A PACKAGES=(
     [clang]=clang
     [tcc]=tcc
     [c++]=g++
+    [mount]=mount
 )
 
 missing=()

@@ -244,3 +244,62 @@ fn a_campaign_killed_at_ten_moments_journals_every_seed_once_and_saves_every_fin
     assert!(summary(&finished).starts_with("programs 300, "), "{finished:?}");
     check_whole(&findings, &journal, 300, 10);
 }
+
+/// A small tmpfs mounted for a test, unmounted when dropped.
+struct Mounted(std::path::PathBuf);
+
+impl Mounted {
+    /// Mounts a tmpfs of `size` (`mount -o size=`) at `dir`: the test
+    /// needs root (as CI runs it) for that.
+    fn tmpfs(dir: &Path, size: &str) -> Mounted {
+        std::fs::create_dir_all(dir).unwrap();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir)
+            .output()
+            .expect("mount (util-linux) runs");
+        assert!(
+            mounted.status.success(),
+            "this test mounts a {size} tmpfs to fill a disk, which needs root: {}",
+            text(&mounted.stderr)
+        );
+        Mounted(dir.to_path_buf())
+    }
+
+    /// Gives the filesystem `size`.
+    fn resize(&self, size: &str) {
+        let status = Command::new("mount")
+            .args(["-o", &format!("remount,size={size}")])
+            .arg(&self.0)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg(&self.0).status();
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clear_error_and_the_campaign_resumes_once_there_is_space() {
+    let dir = tempfile::Builder::new()
+        .prefix("xsmith-calc-journal-full-")
+        .tempdir()
+        .unwrap();
+    let disk = Mounted::tmpfs(&dir.path().join("disk"), "64k");
+    let findings = dir.path().join("disk").join("findings");
+    let full = diff_command(&findings, "200", &["--resume"]).output().unwrap();
+    assert_eq!(full.status.code(), Some(1), "{full:?}");
+    let stderr = text(&full.stderr);
+    assert!(
+        stderr.starts_with("xsmith-calc: error: ") && stderr.contains("No space left on device"),
+        "{stderr}"
+    );
+    disk.resize("32m");
+    let resumed = diff_command(&findings, "200", &["--resume"]).output().unwrap();
+    assert!(summary(&resumed).starts_with("programs 200, "), "{resumed:?}");
+    check_whole(&findings, &findings.join("campaign-0-200.journal"), 200, 0);
+}
