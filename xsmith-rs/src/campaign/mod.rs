@@ -10,7 +10,7 @@
 //! the job's supervised worker process, so that its abort, fault, failed
 //! allocation or hang is a `crashed` or `timeout` finding of that engine
 //! and a new worker goes on, or, with [`Isolation::Thread`], on a thread).
-//! The [`Execution`]s give the program's [`Verdict`]; results are handled
+//! The [`Execution`](crate::Execution)s give the program's [`Verdict`]; results are handled
 //! in seed order, whatever order the jobs finish in. When the campaign ends
 //! no process it started is left.
 //!

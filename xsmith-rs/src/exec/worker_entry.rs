@@ -44,8 +44,9 @@ fn enter_worker() {
     std::process::exit(status);
 }
 
-/// Whether this process is an engine worker: the entry point is linked in
-/// whenever this is called (the campaign calls it before it starts one).
+/// Whether the worker's entry point is part of this executable: it is, and
+/// calling this (as starting a worker does) keeps it so, since the linker
+/// keeps what is referenced.
 pub(super) fn entry_linked() -> bool {
     std::hint::black_box(enter_worker as fn()) as usize != 0
 }
