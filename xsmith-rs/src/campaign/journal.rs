@@ -485,3 +485,73 @@ fn reopen(
         healed,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Opens `text` as the journal of a campaign of 10 programs, seeds
+    /// 100..110, resuming it.
+    fn resume(text: &str) -> (Opened, String) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("c.journal"), text).unwrap();
+        let programs = Programs {
+            len: 10,
+            index_of: &|seed| (100..110).contains(&seed).then(|| seed - 100),
+        };
+        let opened = match open(dir.path(), "c", "x diff", true, &programs) {
+            Ok(opened) => opened,
+            Err(e) => panic!("{e:?}"),
+        };
+        let healed = std::fs::read_to_string(dir.path().join("c.journal")).unwrap();
+        (opened, healed)
+    }
+
+    #[test]
+    fn a_resumed_journal_keeps_the_first_record_of_each_seed_and_tells_what_remains() {
+        let journal = "# x diff\n100 started\n101 started\n100 agree\n101 differ differ-101\n\
+                       102 started\n100 differ differ-100\n103 started\n104 started\n104 agree\n\
+                       999 agree\nnonsense\n105 started alone\n106 star";
+        let (opened, healed) = resume(journal);
+        assert_eq!(opened.done, 3);
+        assert_eq!((opened.tally.agree, opened.tally.differ), (2, 1));
+        assert_eq!(
+            opened.healed,
+            Healed {
+                duplicates: 1,
+                torn: 1,
+                unreadable: 2
+            }
+        );
+        assert_eq!(
+            opened.healed.to_string(),
+            "dropped 4 lines: 1 duplicate record, 1 cut short, 2 not a record of this campaign"
+        );
+        assert_eq!(
+            opened.remaining.holes,
+            [
+                (2, Pending::Interrupted),
+                (3, Pending::Interrupted),
+                (5, Pending::CampaignCrashed)
+            ]
+        );
+        assert_eq!((opened.remaining.frontier, opened.remaining.count()), (6, 7));
+        assert_eq!(opened.remaining.alone(), 3);
+        assert_eq!(opened.remaining.get(3), Some((6, Pending::Fresh)));
+        assert_eq!(opened.remaining.get(7), None);
+        assert!(!healed.contains("100 differ") && !healed.contains("nonsense") && !healed.contains("106"));
+        assert!(
+            healed.starts_with("# x diff\n100 started\n101 started\n100 agree\n"),
+            "{healed}"
+        );
+    }
+
+    #[test]
+    fn a_whole_journal_is_left_as_it_is() {
+        let journal = "# x diff\n100 started\n100 agree\n101 started\n";
+        let (opened, healed) = resume(journal);
+        assert_eq!(opened.healed.dropped(), 0);
+        assert_eq!(healed, journal);
+        assert_eq!(opened.remaining.holes, [(1, Pending::Interrupted)]);
+    }
+}

@@ -495,8 +495,8 @@ impl<'f> Campaign<'f> {
             bar,
         };
         let ran = runner
-            .run(0..alone, 1, report)
-            .and_then(|()| runner.run(alone..count, self.jobs, report));
+            .run(0..alone, 1, true, report)
+            .and_then(|()| runner.run(alone..count, self.jobs, false, report));
         runner.bar.finish_and_clear();
         ran.map(|()| Summary {
             tally: runner.tally,

@@ -63,16 +63,23 @@ struct Records<'r> {
 
 impl Runner<'_, '_> {
     /// Runs the remaining programs at `positions` on at most `jobs`
-    /// threads (`jobs` 1: each alone), recording each.
-    pub fn run(&mut self, positions: Range<u64>, jobs: usize, report: &mut dyn Write) -> Result<(), CampaignError> {
+    /// threads, recording each; `alone`: one at a time, each journaled as
+    /// started alone (the reruns of programs a stop interrupted).
+    pub fn run(
+        &mut self,
+        positions: Range<u64>,
+        jobs: usize,
+        alone: bool,
+        report: &mut dyn Write,
+    ) -> Result<(), CampaignError> {
         if positions.is_empty() {
             return Ok(());
         }
         let next = AtomicU64::new(positions.start);
         let stop = AtomicBool::new(false);
         let (sender, receiver) = mpsc::channel::<Result<(u64, Outcome), CampaignError>>();
+        let jobs = if alone { 1 } else { jobs };
         let threads = (jobs as u64).min(positions.end - positions.start).max(1) as usize;
-        let alone = jobs == 1;
         let mut failure = None;
         let shared = &self.shared;
         let mut records = Records {
