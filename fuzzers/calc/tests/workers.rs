@@ -190,7 +190,7 @@ fn engines_that_abort_fault_or_hang_are_findings_of_their_own_and_leave_nothing_
     let dirs: Vec<PathBuf> = first_of.values().cloned().collect();
     let mut args = vec!["xsmith-calc".to_string(), "reduce".to_string()];
     args.extend(dirs.iter().map(|d| d.display().to_string()));
-    args.extend(["--reduce-jobs", "1", "--time-budget", "60"].map(String::from));
+    args.extend(["--reduce-jobs", "1", "--time-budget", "30"].map(String::from));
     let status = xsmith::cli::run(&FUZZER, args);
     assert_eq!(status, std::process::ExitCode::SUCCESS);
     for (engine, finding) in &first_of {
