@@ -107,7 +107,9 @@ impl<W: Write> Write for Report<W> {
             // A finding's line: `<verdict> seed <seed>: <its directory>`.
             let line = String::from_utf8_lossy(&self.line).into_owned();
             if let Some((_, dir)) = line.split_once(": ") {
-                let saved = !line.starts_with("generation-failed") && !dir.starts_with("not saved");
+                // Nothing ran on those two: nothing to reduce.
+                let ran = !line.starts_with("generation-failed") && !line.starts_with("campaign-crashed");
+                let saved = ran && !dir.starts_with("not saved");
                 if line.contains(" seed ") && saved {
                     self.findings.push(PathBuf::from(dir));
                 }
