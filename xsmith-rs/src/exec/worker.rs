@@ -242,7 +242,6 @@ impl Worker {
     /// Sends one program and waits for its reply at most `timeout`.
     fn request(&mut self, offset: i64, text: &str, timeout: Duration) -> Ended {
         let deadline = Instant::now() + timeout;
-        let _ = self.stray.set_len(0);
         if worker_protocol::write_request(&mut self.requests, offset, text).is_err() {
             return Ended::Died(self.wait_for_end());
         }
