@@ -26,6 +26,7 @@ declare -A PACKAGES=(
     [clang]=clang
     [tcc]=tcc
     [c++]=g++
+    [mount]=mount         # the full-disk test's tmpfs (fuzzers/calc/tests/journal.rs)
     [chromium]=chromium   # loads the findings report (fuzzers/calc/tests/findings.rs)
     [zip]=zip             # seed corpora of fuzz/oss-fuzz/build.sh
     [sml]=smlnj

@@ -89,7 +89,7 @@ pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, KnownBug, Shard, Signature, Signatures, Summary, Tally, Verdict};
 pub use choices::{Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
-pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
+pub use exec::{Execution, Implementation, ImplementationError, Isolation, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};

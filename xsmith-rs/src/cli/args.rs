@@ -376,9 +376,15 @@ pub struct DiffArgs {
     /// Wall-clock limit of one run; past it its whole process group is killed.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
     pub timeout: Duration,
-    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none).
+    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none), an
+    /// in-process engine's worker included.
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
     pub memory_limit: u64,
+    /// Where in-process engines run: `worker` (a supervised worker process
+    /// per job, so that an engine's abort, fault or hang is a finding) or
+    /// `thread` (threads of the campaign: an engine's abort ends it).
+    #[arg(long, value_name = "WHERE", default_value = "worker")]
+    pub isolation: crate::exec::Isolation,
     /// Where findings and the campaign's journal are saved.
     #[arg(long, value_name = "DIR", default_value = "findings")]
     pub findings: PathBuf,

@@ -59,6 +59,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
         ..Limits::default()
     };
+    campaign.isolation = args.isolation;
     campaign.resume = args.resume;
     campaign.progress = true;
     let mut report = Report {
@@ -147,7 +148,9 @@ impl<W: Write> Write for Report<W> {
             // A finding's line: `<verdict> seed <seed>: <its directory>`.
             let line = String::from_utf8_lossy(&self.line).into_owned();
             if let Some((_, dir)) = line.split_once(": ") {
-                let saved = !line.starts_with("generation-failed") && !dir.starts_with("not saved");
+                // Nothing ran on those two: nothing to reduce.
+                let ran = !line.starts_with("generation-failed") && !line.starts_with("campaign-crashed");
+                let saved = ran && !dir.starts_with("not saved");
                 if line.contains(" seed ") && saved {
                     self.findings.push(PathBuf::from(dir));
                 }
