@@ -1,5 +1,5 @@
-//! `xsmith-lua serve` over real sockets: 8 clients at once ask for 1,000
-//! programs each, each client with its own options, and every answer is
+//! `xsmith-lua serve` over real sockets: 8 clients at once ask for 125
+//! programs each (1,000 in all), each client with its own options, and every answer is
 //! byte for byte what the command line prints for the same seed and
 //! options; choice files, `/next` and bad requests too.
 
@@ -80,7 +80,7 @@ const CLIENTS: [(&str, &[&str]); 8] = [
     ),
 ];
 
-const PER_CLIENT: u64 = 1000;
+const PER_CLIENT: u64 = 125;
 
 /// What the command line writes for client `k`'s seeds and options.
 fn cli_programs(dir: &Path, k: u64) -> Vec<Vec<u8>> {
