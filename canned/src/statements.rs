@@ -120,7 +120,12 @@ pub(crate) fn add(b: &mut Builder) {
             stmt_type(),
             12,
         );
-        b.component.io(&name, true).strict_child_order(&name, true);
+        // Not in a counted loop's body: a print there prints on every
+        // iteration (the loop's effects show in the variables it writes).
+        b.component
+            .io(&name, true)
+            .strict_child_order(&name, true)
+            .choice_filter(&name, xsmith::Filter::new(|hole| !crate::counted::in_counted_loop(hole)));
     }
     // Nested statements are rarer deeper down.
     for name in ["IfStmt", "BlockStmt"] {
