@@ -13,23 +13,23 @@
 //! 1,039, V8 replaces a loop's frame on the stack after some thousands of
 //! bytecodes run):
 //!
-//! - a loop's `count` is drawn from [`HOT`] two times in three, from
-//!   [`SHORT`] otherwise;
-//! - a counted loop lies in no function (whose calls could multiply it),
-//!   and inside other counted loops and loops over containers only while
-//!   the product of their counts (a container's length counted as
-//!   [`CONTAINER_BOUND`]) is at most [`NEST_BUDGET`]: so any nest of loops
-//!   runs its innermost body at most `NEST_BUDGET * HOT.1` times (20,000),
-//!   and a hot loop nests only in short ones.
+//! - a loop's `count` is drawn from
+//!   [`Options::hot_iterations`](crate::Options::hot_iterations) (500 to
+//!   2,500 by default) two times in three, from [`SHORT`] otherwise;
+//! - a counted loop runs its `count` only in no function (whose calls
+//!   could multiply it) and where the loops around it (counted loops, and
+//!   loops over containers, whose length counts as [`CONTAINER_BOUND`])
+//!   run at most [`NEST_BUDGET`] times; anywhere else it runs once
+//!   ([`Counted::iterations`](crate::nodes::Counted::iterations)), and is
+//!   rarely chosen. So any nest of loops runs its innermost body at most
+//!   `NEST_BUDGET` times the greatest hot count (20,000 by default), and a
+//!   hot loop nests only in short ones.
 
-use xsmith::{DataInit, Filter, Hole, ScopeKind, Weight};
+use xsmith::{DataInit, Hole, NodeRef, ScopeKind, Value, Weight};
 
 use crate::builder::Builder;
 use crate::statements::{stmt, stmt_type};
 use crate::Group;
-
-/// The range of a hot loop's count.
-pub const HOT: (i64, i64) = (500, 2500);
 
 /// The range of a short loop's count.
 pub const SHORT: (i64, i64) = (1, 8);
@@ -46,37 +46,45 @@ pub const CONTAINER_BOUND: i64 = 4;
 /// one.
 const FUNCTIONS: [&str; 2] = ["Lambda", "LambdaBlock"];
 
-/// A loop's count: hot two times in three.
-fn count(random: &mut xsmith::Random) -> i64 {
-    let (low, high) = if random.below(3) < 2 { HOT } else { SHORT };
-    random.int_in(low, high)
+/// A loop's count: in `hot` two times in three, else [`SHORT`].
+fn count(hot: (i64, i64)) -> DataInit {
+    DataInit::new(move |random| {
+        let (low, high) = if random.below(3) < 2 { hot } else { SHORT };
+        random.int_in(low, high)
+    })
 }
 
-/// How many times the loops around `hole` run what is inside them (`None`
-/// inside a function, where a counted loop never is).
-fn enclosing_iterations(hole: &Hole) -> Option<i64> {
-    let mut product = 1i64;
-    for ancestor in hole.ancestors() {
-        let name = ancestor.production();
-        if FUNCTIONS.contains(&name) {
-            return None;
-        }
-        let times = match name {
-            "CountedFor" | "CountedWhile" => match ancestor.data("count") {
-                Some(xsmith::Value::Int(n)) => *n,
-                _ => HOT.1,
-            },
+/// How many times the loops around `node` run what is inside them (`None`
+/// inside a function, whose calls could multiply it without bound).
+fn enclosing_iterations<'a>(mut ancestors: impl Iterator<Item = NodeRef<'a>>) -> Option<i64> {
+    ancestors.try_fold(1i64, |product, ancestor| {
+        let times = match ancestor.production() {
+            name if FUNCTIONS.contains(&name) => return None,
+            "CountedFor" | "CountedWhile" => iterations(ancestor),
             "ForEachArray" | "ForEachList" => CONTAINER_BOUND,
             _ => 1,
         };
-        product = product.saturating_mul(times);
-    }
-    Some(product)
+        Some(product.saturating_mul(times))
+    })
 }
 
-/// A counted loop only outside functions and within the nest budget.
-fn within_budget() -> Filter {
-    Filter::new(|hole: &Hole| enclosing_iterations(hole).is_some_and(|n| n <= NEST_BUDGET))
+/// How many times the counted loop `node` runs its body: its `count`
+/// where the loops around it run at most [`NEST_BUDGET`] times and it is
+/// in no function, else once.
+pub(crate) fn iterations(node: NodeRef) -> i64 {
+    let count = match node.data("count") {
+        Some(Value::Int(n)) => *n,
+        other => unreachable!("a counted loop's count is an integer, not {other:?}"),
+    };
+    match enclosing_iterations(node.ancestors()) {
+        Some(around) if around <= NEST_BUDGET => count,
+        _ => 1,
+    }
+}
+
+/// Whether a counted loop at `hole` would run its `count`.
+fn within_budget(hole: &Hole) -> bool {
+    enclosing_iterations(hole.ancestors()).is_some_and(|n| n <= NEST_BUDGET)
 }
 
 /// Whether `hole` lies in a counted loop's body, not inside a function
@@ -88,12 +96,15 @@ pub(crate) fn in_counted_loop(hole: &Hole) -> bool {
 }
 
 pub(crate) fn add(b: &mut Builder) {
-    if !b.options.has(Group::CountedLoops) {
+    // The counter is an integer: with integers off no expression could
+    // stand for the variables it would give an integer type.
+    if !b.options.has(Group::CountedLoops) || !b.options.has(Group::Integers) {
         return;
     }
+    let hot = b.options.hot_iterations;
     for (name, weight) in [("CountedFor", 8), ("CountedWhile", 4)] {
         let mut decl = stmt(name)
-            .data("count", DataInit::new(count))
+            .data("count", count(hot))
             .child("counter", "LoopVar");
         if name == "CountedWhile" {
             // 0: test first (`while`); 1: test last (`repeat`, `do ... while`).
@@ -106,12 +117,15 @@ pub(crate) fn add(b: &mut Builder) {
         let weight = b.options.weights.get(name).copied().unwrap_or(weight);
         let name = b.add(Group::CountedLoops, decl, info, weight);
         b.component
+            .feature(&name, Group::Integers.name())
             .scope(&name, ScopeKind::Sequential)
             .strict_child_order(&name, true)
-            .choice_filter(&name, within_budget())
             .choice_weight(
                 &name,
-                Weight::dynamic(move |hole| if hole.depth() + 2 < hole.max_depth() { weight } else { 1 }),
+                Weight::dynamic(move |hole| match within_budget(hole) && hole.depth() + 2 < hole.max_depth() {
+                    true => weight,
+                    false => 1,
+                }),
             );
     }
     crate::loops::loop_var(b);

@@ -265,6 +265,10 @@ fn check(options: &Options) -> Result<(), OptionsError> {
     {
         return error("record_fields must be ASCII letters and digits");
     }
+    let (low, high) = options.hot_iterations;
+    if low <= counted::SHORT.1 || low > high {
+        return error("hot_iterations must be a range above the short loops' counts");
+    }
     for (what, (low, high)) in [
         ("program_statements", options.program_statements),
         ("block_statements", options.block_statements),

@@ -135,10 +135,12 @@ views! {
     /// [`ForEach::element_name`]).
     ForEach { container: child, element: child, body: child }
     /// `CountedFor`: a loop whose `LoopVar` `counter` runs from 0 to
-    /// `count - 1` (see [`Counted::counter_name`]).
+    /// its [`iterations`](Counted::iterations) less one (see
+    /// [`Counted::counter_name`]).
     Counted { count: data, counter: child, body: child }
     /// `CountedWhile`: a `while` loop over a counter from 0 while it is
-    /// below `count`, incremented after the body; `form` 0 tests before the
+    /// below its [`iterations`](CountedWhile::iterations), incremented
+    /// after the body; `form` 0 tests before the
     /// body, 1 after it (`repeat ... until`, `do ... while`; `count` is at
     /// least 1, so both run the body `count` times).
     CountedWhile { count: data, counter: child, form: data, body: child }
@@ -156,12 +158,24 @@ impl Counted<'_, '_> {
     pub fn counter_name(&self) -> String {
         loop_var_name(self.0, "counter")
     }
+
+    /// How many times the loop runs its body: its `count`, or once where
+    /// loops around it or a function would multiply it past the nest
+    /// budget (see the crate's README).
+    pub fn iterations(&self) -> i64 {
+        crate::counted::iterations(self.0.at(self.0.node()))
+    }
 }
 
 impl CountedWhile<'_, '_> {
     /// The name of the loop's counter.
     pub fn counter_name(&self) -> String {
         loop_var_name(self.0, "counter")
+    }
+
+    /// How many times the loop runs its body (see [`Counted::iterations`]).
+    pub fn iterations(&self) -> i64 {
+        crate::counted::iterations(self.0.at(self.0.node()))
     }
 
     /// Whether the loop tests its condition after the body (`form` 1).

@@ -134,6 +134,9 @@ pub struct Options {
     pub program_statements: (usize, usize),
     /// How many statements a nested block starts with.
     pub block_statements: (usize, usize),
+    /// The range of a hot counted loop's count (`CountedFor`,
+    /// `CountedWhile`; see the crate's README for the bounds).
+    pub hot_iterations: (i64, i64),
     /// Weights that replace the canned default of a production.
     pub weights: BTreeMap<String, u32>,
     /// The root production of the programs: the canned `Program` (a
@@ -165,6 +168,7 @@ impl Default for Options {
             record_fields: vec!["x", "y"],
             program_statements: (4, 8),
             block_statements: (1, 4),
+            hot_iterations: (500, 2500),
             weights: BTreeMap::new(),
             root: "Program".to_string(),
         }

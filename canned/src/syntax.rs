@@ -320,12 +320,14 @@ pub trait Syntax: Send + Sync + 'static {
     /// `ForEachArray`, `ForEachList`: a loop over the container's elements.
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a>;
 
-    /// `CountedFor`: a loop whose counter runs from 0 to `count - 1`.
+    /// `CountedFor`: a loop whose counter runs from 0 to its
+    /// [`iterations`](Counted::iterations) less one.
     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a>;
 
     /// `CountedWhile`: a counter from 0, a `while` loop (or, in the form
     /// that [`tests_last`](CountedWhile::tests_last), a loop that tests
-    /// after the body) while it is below `count`, the body and then the
+    /// after the body) while it is below its
+    /// [`iterations`](CountedWhile::iterations), the body and then the
     /// counter's increment.
     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a>;
 }

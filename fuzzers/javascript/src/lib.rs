@@ -116,11 +116,11 @@ impl Syntax for JavaScript {
     }
     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
         let i = n.counter_name();
-        n.text(format!("for (var {i} = 0; {i} < {}; {i}++) ", n.count()))
+        n.text(format!("for (var {i} = 0; {i} < {}; {i}++) ", n.iterations()))
             .append(braced(n, n.body()))
     }
     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
-        let (i, count) = (n.counter_name(), n.count());
+        let (i, count) = (n.counter_name(), n.iterations());
         let body = braced(n, n.body().append(n.hardline()).append(format!("{i}++;")));
         let looped = match n.tests_last() {
             true => n.text("do ").append(body).append(format!(" while ({i} < {count});")),
@@ -136,7 +136,12 @@ impl Syntax for JavaScript {
 /// assert_eq!(xsmith_javascript::options().int_range, (-(1 << 31), (1 << 31) - 1));
 /// ```
 pub fn options() -> Options {
-    Options::default()
+    Options {
+        // V8 replaces a loop's frame with optimized code (OSR) once the loop
+        // has run some 200 KB of bytecode: a few thousand iterations.
+        hot_iterations: (2000, 8000),
+        ..Options::default()
+    }
 }
 
 /// The JavaScript spec: the canned productions and their renderers.

@@ -113,11 +113,11 @@ impl Syntax for Lua {
     }
     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
         let head = n.text("for ").append(n.counter());
-        let head = head.append(format!(" = 0, {} - 1 do", n.count()));
+        let head = head.append(format!(" = 0, {} - 1 do", n.iterations()));
         head.append(block(n, n.body())).append("end")
     }
     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
-        let (i, count) = (n.counter_name(), n.count());
+        let (i, count) = (n.counter_name(), n.iterations());
         let body = n.body().append(n.hardline()).append(format!("{i} = {i} + 1"));
         let looped = match n.tests_last() {
             true => n.text("repeat").append(block(n, body)).append(format!("until {i} >= {count}")),

@@ -204,11 +204,11 @@ impl Syntax for Python {
     }
     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
         let head = n.text("for ").append(n.counter());
-        head.append(format!(" in range({}):", n.count()))
+        head.append(format!(" in range({}):", n.iterations()))
             .append(indented(n, n.body(), 4))
     }
     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
-        let (i, count) = (n.counter_name(), n.count());
+        let (i, count) = (n.counter_name(), n.iterations());
         let body = n.body().append(n.hardline()).append(format!("{i} += 1"));
         let looped = match n.tests_last() {
             true => {
