@@ -22,7 +22,7 @@
 //!   run at most [`NEST_BUDGET`] times; anywhere else it runs once
 //!   ([`Counted::iterations`](crate::nodes::Counted::iterations)), and is
 //!   rarely chosen. So any nest of loops runs its innermost body at most
-//!   `NEST_BUDGET` times the greatest hot count (20,000 by default), and a
+//!   `NEST_BUDGET` times the greatest hot count (10,000 by default), and a
 //!   hot loop nests only in short ones.
 
 use xsmith::{DataInit, Hole, NodeRef, ScopeKind, Value, Weight};
@@ -32,11 +32,11 @@ use crate::statements::{stmt, stmt_type};
 use crate::Group;
 
 /// The range of a short loop's count.
-pub const SHORT: (i64, i64) = (1, 8);
+pub const SHORT: (i64, i64) = (1, 4);
 
 /// The most that the loops around a counted loop may multiply its
 /// iterations by.
-pub const NEST_BUDGET: i64 = 8;
+pub const NEST_BUDGET: i64 = 4;
 
 /// The most elements a container a loop runs over has (the canned
 /// container literals have at most this many).

@@ -135,6 +135,34 @@ pub fn reaches(probe: &Probe, file: &Path, dir: &Path) -> bool {
     (probe.reached)(&text)
 }
 
+/// The CPU time (user and system, in seconds) that `command` (a shell
+/// command with `{}` for the program's file) takes to run the program in
+/// `file`: CPU time rather than wall time, so that a loaded machine does
+/// not slow it. Panics, naming the package, if the command is missing.
+pub fn cpu_seconds(command: &str, package: &str, file: &Path) -> f64 {
+    let command = command.replace("{}", &file.display().to_string());
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("timeout 60 {command} > /dev/null 2>&1; echo $?; times"))
+        .output()
+        .expect("sh runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let mut lines = text.lines();
+    if lines.next() == Some("127") {
+        panic!("`{command}`: not found; install the Debian package {package}");
+    }
+    // `times` prints the shell's user and system time, then its children's:
+    // `0m0.412s 0m0.004s`.
+    let children = lines.nth(1).expect("`times` prints two lines");
+    children
+        .split_whitespace()
+        .map(|t| {
+            let (minutes, seconds) = t.trim_end_matches('s').split_once('m').expect("`times` prints NmN.NNNs");
+            minutes.parse::<f64>().expect("minutes") * 60.0 + seconds.parse::<f64>().expect("seconds")
+        })
+        .sum()
+}
+
 /// How many of the default programs of `fuzzer` with seeds `0..count`
 /// reach each of `probes`' tiers, in the order of `probes`.
 pub fn measure(fuzzer: &Fuzzer, probes: &[Probe], count: u64) -> Vec<u64> {

@@ -139,7 +139,7 @@ pub fn options() -> Options {
     Options {
         // V8 replaces a loop's frame with optimized code (OSR) once the loop
         // has run some 200 KB of bytecode: a few thousand iterations.
-        hot_iterations: (2000, 8000),
+        hot_iterations: (1000, 4000),
         ..Options::default()
     }
 }
