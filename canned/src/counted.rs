@@ -103,9 +103,7 @@ pub(crate) fn add(b: &mut Builder) {
     }
     let hot = b.options.hot_iterations;
     for (name, weight) in [("CountedFor", 8), ("CountedWhile", 4)] {
-        let mut decl = stmt(name)
-            .data("count", count(hot))
-            .child("counter", "LoopVar");
+        let mut decl = stmt(name).data("count", count(hot)).child("counter", "LoopVar");
         if name == "CountedWhile" {
             // 0: test first (`while`); 1: test last (`repeat`, `do ... while`).
             decl = decl.data("form", DataInit::new(|r| r.below(2) as i64));
@@ -122,10 +120,12 @@ pub(crate) fn add(b: &mut Builder) {
             .strict_child_order(&name, true)
             .choice_weight(
                 &name,
-                Weight::dynamic(move |hole| match within_budget(hole) && hole.depth() + 2 < hole.max_depth() {
-                    true => weight,
-                    false => 1,
-                }),
+                Weight::dynamic(
+                    move |hole| match within_budget(hole) && hole.depth() + 2 < hole.max_depth() {
+                        true => weight,
+                        false => 1,
+                    },
+                ),
             );
     }
     crate::loops::loop_var(b);

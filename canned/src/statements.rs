@@ -130,7 +130,13 @@ pub(crate) fn add(b: &mut Builder) {
             .strict_child_order(&name, true)
             .choice_weight(
                 &name,
-                Weight::dynamic(move |hole| if crate::counted::in_counted_loop(hole) { 1 } else { weight }),
+                Weight::dynamic(move |hole| {
+                    if crate::counted::in_counted_loop(hole) {
+                        1
+                    } else {
+                        weight
+                    }
+                }),
             );
     }
     // Nested statements are rarer deeper down.

@@ -28,6 +28,9 @@ fn main() {
     println!("|---|---|---|");
     for (probe, hit) in probes.iter().zip(hits) {
         let share = 100.0 * hit as f64 / count.max(1) as f64;
-        println!("| {} | {} (`{}`) | {hit} / {count} ({share:.0}%) |", fuzzer.name, probe.name, probe.command);
+        println!(
+            "| {} | {} (`{}`) | {hit} / {count} ({share:.0}%) |",
+            fuzzer.name, probe.name, probe.command
+        );
     }
 }

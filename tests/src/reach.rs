@@ -36,9 +36,8 @@ pub struct Probe {
 }
 
 fn v8_optimized(log: &str) -> bool {
-    log.lines().any(|l| {
-        l.starts_with("[marking") || l.starts_with("[compiling method") || l.starts_with("[OSR")
-    })
+    log.lines()
+        .any(|l| l.starts_with("[marking") || l.starts_with("[compiling method") || l.starts_with("[OSR"))
 }
 
 fn luajit_trace(log: &str) -> bool {
@@ -157,7 +156,10 @@ pub fn cpu_seconds(command: &str, package: &str, file: &Path) -> f64 {
     children
         .split_whitespace()
         .map(|t| {
-            let (minutes, seconds) = t.trim_end_matches('s').split_once('m').expect("`times` prints NmN.NNNs");
+            let (minutes, seconds) = t
+                .trim_end_matches('s')
+                .split_once('m')
+                .expect("`times` prints NmN.NNNs");
             minutes.parse::<f64>().expect("minutes") * 60.0 + seconds.parse::<f64>().expect("seconds")
         })
         .sum()

@@ -36,14 +36,19 @@ fn assert_fast(fuzzer: &Fuzzer, command: &str, package: &str) {
     let file = dir.path().join(format!("prog.{}", fuzzer.extension));
     let mut slowest = (0.0, 0);
     for seed in 0..100 {
-        let program = fuzzer.program(&spec, &mut generator, Source::Seed(seed)).expect("generates");
+        let program = fuzzer
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .expect("generates");
         std::fs::write(&file, &program.text).expect("writable");
         let seconds = reach::cpu_seconds(command, package, &file);
         if seconds > slowest.0 {
             slowest = (seconds, seed);
         }
     }
-    eprintln!("{}: slowest on `{command}`: seed {}, {:.2} s", fuzzer.name, slowest.1, slowest.0);
+    eprintln!(
+        "{}: slowest on `{command}`: seed {}, {:.2} s",
+        fuzzer.name, slowest.1, slowest.0
+    );
     assert!(
         slowest.0 <= 2.0,
         "{} --seed {} takes {:.2} s of CPU on `{command}`",

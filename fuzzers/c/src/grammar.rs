@@ -506,7 +506,11 @@ component! {
 /// known count of 8 whole, only the second.
 fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     if matches!(n.data("whole"), xsmith::Value::Int(1)) {
-        let head = n.text("(void)(").append(n.child("length")).append(");").append(n.hardline());
+        let head = n
+            .text("(void)(")
+            .append(n.child("length"))
+            .append(");")
+            .append(n.hardline());
         return head.append(format!("for (int {j} = 0; {j} < {ARRAY_LENGTH}; {j}++) "));
     }
     let count = j.replacen("xs_j", "xs_n", 1);

@@ -120,8 +120,14 @@ impl Syntax for Lua {
         let (i, count) = (n.counter_name(), n.iterations());
         let body = n.body().append(n.hardline()).append(format!("{i} = {i} + 1"));
         let looped = match n.tests_last() {
-            true => n.text("repeat").append(block(n, body)).append(format!("until {i} >= {count}")),
-            false => n.text(format!("while {i} < {count} do")).append(block(n, body)).append("end"),
+            true => n
+                .text("repeat")
+                .append(block(n, body))
+                .append(format!("until {i} >= {count}")),
+            false => n
+                .text(format!("while {i} < {count} do"))
+                .append(block(n, body))
+                .append("end"),
         };
         let inner = n.text(format!("local {i} = 0")).append(n.hardline()).append(looped);
         n.text("do").append(block(n, inner)).append("end")
