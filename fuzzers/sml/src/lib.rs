@@ -56,9 +56,14 @@ pub const INT_RANGE: (i64, i64) = (-(1 << 30), (1 << 30) - 1);
 ///
 /// ```
 /// assert!(!xsmith_sml::options().has(xsmith_canned::Group::Dictionaries));
+/// assert!(!xsmith_sml::options().has(xsmith_canned::Group::CountedLoops));
 /// ```
 pub fn options() -> Options {
-    let mut options = Options::default().without(Group::Dictionaries);
+    // No counted loops either: SML has no loop statement of its own (a
+    // counted loop would be a recursive function of the fuzzer's).
+    let mut options = Options::default()
+        .without(Group::Dictionaries)
+        .without(Group::CountedLoops);
     options.int_range = INT_RANGE;
     // A function body may have no declaration: in a polymorphic function,
     // with few statements switched on, none may fit.

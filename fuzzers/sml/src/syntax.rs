@@ -326,6 +326,14 @@ impl Syntax for Sml {
         unreachable!("FieldSet is never generated (node {})", n.node().index())
     }
 
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        unreachable!("counted loops are switched off (node {})", n.node().index())
+    }
+
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        unreachable!("counted loops are switched off (node {})", n.node().index())
+    }
+
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
         let app = if n.production() == "ForEachArray" {
             "Array.app"
