@@ -24,6 +24,11 @@ declare -A PACKAGES=(
     [clang]=clang
     [tcc]=tcc
     [c++]=g++
+    [racket]=racket
+    [guile-3.0]=guile-3.0
+    [chezscheme]=chezscheme
+    [csi]=chicken-bin
+    [csc]=chicken-bin
 )
 
 missing=()

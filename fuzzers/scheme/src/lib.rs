@@ -7,6 +7,7 @@
 //! a printer of the fuzzer's own, and a checksum of the top-level variables
 //! ends every program. See README.md.
 
+mod forms;
 mod helpers;
 mod syntax;
 
@@ -42,7 +43,7 @@ pub fn options() -> Options {
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
     let canned = Canned::new(&options())?;
-    Ok(canned.spec(syntax::Scheme, [])?)
+    Ok(canned.spec(syntax::Scheme, [forms::component()])?)
 }
 
 /// The Scheme fuzzer.
@@ -80,7 +81,7 @@ const RACKET: &str = "racket -l racket/base -e \"(define forms (call-with-input-
 
 /// Guile's compiler, in memory: the program's forms, read as one `begin`,
 /// compiled to bytecode (at the default optimisation level) and run.
-const GUILE_COMPILED: &str = "guile --no-auto-compile -c \"(use-modules (system base compile)) (define forms \
+const GUILE_COMPILED: &str = "guile-3.0 --no-auto-compile -c \"(use-modules (system base compile)) (define forms \
                               (call-with-input-file (cadr (command-line)) (lambda (in) (let loop () (let ((form \
                               (read in))) (if (eof-object? form) '() (cons form (loop)))))))) (compile (cons 'begin \
                               forms) #:to 'value #:env (current-module))\" {}";
@@ -98,7 +99,7 @@ pub const IMPLEMENTATIONS: &[Implementation] = &[
     },
     Implementation::Command {
         name: "guile",
-        template: "guile --no-auto-compile -s {}",
+        template: "guile-3.0 --no-auto-compile -s {}",
         package: "guile-3.0",
     },
     Implementation::Command {
@@ -108,7 +109,7 @@ pub const IMPLEMENTATIONS: &[Implementation] = &[
     },
     Implementation::Command {
         name: "chez",
-        template: "scheme --script {}",
+        template: "chezscheme --script {}",
         package: "chezscheme",
     },
     Implementation::Command {

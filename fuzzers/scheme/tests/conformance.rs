@@ -1,0 +1,105 @@
+//! The Scheme fuzzer against real implementations: 300 programs at the
+//! default size run on Racket, Guile (interpreted and compiled), Chez
+//! Scheme and CHICKEN (interpreted and compiled) with no rejection, no
+//! runtime error, no timeout and no disagreement, and every canned
+//! production appears in at least a tenth of them; the printer and the
+//! checksum print what this file expects on each.
+
+use xsmith::{Execution, Limits};
+use xsmith_scheme::{FUZZER, IMPLEMENTATIONS};
+use xsmith_tests::conformance::CannedFuzzer;
+
+fn scheme() -> CannedFuzzer<'static> {
+    CannedFuzzer {
+        fuzzer: &FUZZER,
+        options: xsmith_scheme::options(),
+    }
+}
+
+#[test]
+fn programs_agree_on_every_implementation() {
+    let texts = scheme().check_programs_agree(300);
+    // The forms the renderers make out of canned productions, which are
+    // easiest to get wrong: the programs must have them.
+    let forms = [
+        ("(define (", 50),
+        ("\n    (define ", 10),
+        ("(letrec ", 1),
+        ("(let* ", 30),
+        ("(let loop%", 20),
+        ("(for-each", 20),
+        ("(make-dict", 20),
+        ("(checksum (list", 90),
+    ];
+    for (needed, percent) in forms {
+        let share = texts.iter().filter(|t| t.contains(needed)).count();
+        assert!(
+            share * 100 >= texts.len() * percent,
+            "{needed:?} in only {share} of {} programs",
+            texts.len()
+        );
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_bytes() {
+    scheme().check_same_seed_same_bytes();
+}
+
+/// A program of the printer's every case (with the helpers it uses, as a
+/// generated program would carry them), and what it must print.
+const PRINTED: &str = r#"(out 18446744073709551616)
+(out (int* 9223372036854775807 3))
+(out (int-quotient -7 2))
+(out (int-modulo -7 2))
+(out (int-quotient 5 0))
+(out (list #t #f "a\"b\\c\nd\te"))
+(out (vector 1 (list 2) (vector 3)))
+(let ((d (make-dict (cons "k1" 1) (cons "k0" 2))))
+  (dict-set! d "a" 3)
+  (dict-set! d "k1" 4)
+  (out d)
+  (out (dict-ref d "zz" 5)))
+(out (make-record car "s"))
+(out (bounded-string-append "0123456789012345678901234567890123456789" "x"))
+(checksum (list 1 "a" (vector #t) (make-dict (cons "k0" -1))))
+"#;
+
+const EXPECTED: &str = r#"18446744073709551616
+9223372036854775805
+-3
+1
+5
+(#t #f "a\"b\\c\nd\te")
+#(1 (2) #(3))
+{"a": 3; "k0": 2; "k1": 4; }
+5
+{x: #<procedure>, y: "s"}
+"0123456789012345678901234567890123456789"
+checksum 3732306620
+"#;
+
+#[test]
+fn the_printer_prints_alike_everywhere() {
+    let text = format!("{}{PRINTED}", xsmith::helpers::used(FUZZER.helpers, PRINTED));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("printer.scm");
+    std::fs::write(&file, &text).unwrap();
+    for implementation in IMPLEMENTATIONS {
+        if let Err(e) = implementation.check() {
+            panic!("{e} (./test.sh installs the implementations)");
+        }
+        let limits = Limits {
+            compile_timeout: std::time::Duration::from_secs(120),
+            ..Limits::default()
+        };
+        let run = implementation.run(&file, &text, &limits);
+        assert_eq!(
+            run.execution,
+            Execution::Output(EXPECTED.into()),
+            "{}: {}",
+            implementation.name(),
+            run.stderr
+        );
+    }
+}
