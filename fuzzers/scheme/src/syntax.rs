@@ -45,13 +45,6 @@ fn formals<'a>(n: &RenderNode<'a>, procedure: NodeRef<'a>, name: Option<Doc<'a>>
     n.text("(").append(n.join(words, n.text(" "))).append(")")
 }
 
-/// The forms of a procedure literal's body: its expression, or its
-/// `FnBody`'s forms.
-fn procedure_body<'a>(n: &RenderNode<'a>, procedure: NodeRef<'a>) -> Vec<Doc<'a>> {
-    let body = procedure.child("body").expect("a procedure has a body");
-    vec![n.render(body.id())]
-}
-
 /// `(define name init)`, or `(define (name params) body)` when `init` is a
 /// procedure literal.
 fn definition<'a>(n: &RenderNode<'a>, binding: NodeRef<'a>) -> Doc<'a> {
@@ -59,7 +52,8 @@ fn definition<'a>(n: &RenderNode<'a>, binding: NodeRef<'a>) -> Doc<'a> {
     let init = binding.child("init").expect("a definition has an initial value");
     if is_procedure(init) {
         let head = n.text("define ").append(formals(n, init, Some(name)));
-        return body_form(n, head, procedure_body(n, init));
+        let body = init.child("body").expect("a procedure has a body");
+        return body_form(n, head, vec![n.render(body.id())]);
     }
     form(n, "define", vec![name, n.render(init.id())])
 }
@@ -114,11 +108,6 @@ fn local<'a>(n: &RenderNode<'a>, stem: &str) -> String {
     format!("{stem}%{}", n.node().index())
 }
 
-/// The names the `Let`s directly in the program define.
-fn top_level_names(n: &RenderNode) -> Vec<String> {
-    xsmith_canned::render::defined_names(n, "stmts")
-}
-
 /// Scheme's syntax of the canned productions.
 pub(crate) struct Scheme;
 
@@ -131,7 +120,7 @@ impl Syntax for Scheme {
             true => definition(n, *s),
             false => n.render(s.id()),
         });
-        let names = top_level_names(n);
+        let names = xsmith_canned::render::defined_names(n, "stmts");
         let dump = names.iter().map(|v| n.text(format!("(out {v})")));
         let checksum = match names.is_empty() {
             true => n.nil(),
