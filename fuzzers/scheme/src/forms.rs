@@ -14,7 +14,10 @@ use crate::syntax::{form, let_block};
 
 /// `list<element>`, the canned immutable list.
 fn list_of(store: &TypeStore, element: Type) -> Type {
-    let list = store.system().generic_named("list").expect("the canned type system has lists");
+    let list = store
+        .system()
+        .generic_named("list")
+        .expect("the canned type system has lists");
     Type::generic(list, vec![element])
 }
 
@@ -67,12 +70,18 @@ pub(crate) fn component() -> Component {
     }
 
     let clauses = || ListLength::uniform(1, 3);
-    let decl = expr("Cond").list("clauses", "CondClause", clauses()).child("otherwise", "Expr");
+    let decl = expr("Cond")
+        .list("clauses", "CondClause", clauses())
+        .child("otherwise", "Expr");
     let info = TypeInfo::new(|s| s.fresh())
         .child("clauses", |c| c.node_type().clone())
         .child("otherwise", |c| c.node_type().clone());
     add(&mut c, decl, info, 4, "cond-case");
-    c.production(ProductionDecl::new("CondClause").child("test", "Expr").child("value", "Expr"));
+    c.production(
+        ProductionDecl::new("CondClause")
+            .child("test", "Expr")
+            .child("value", "Expr"),
+    );
     c.type_info(
         "CondClause",
         TypeInfo::new(|s| s.fresh())

@@ -108,10 +108,41 @@ fn local<'a>(n: &RenderNode<'a>, stem: &str) -> String {
     format!("{stem}%{}", n.node().index())
 }
 
+/// Methods of [`Syntax`] that write a node as `(head field field ...)`.
+macro_rules! forms {
+    ($($method:ident($view:ident: $($field:ident),*) => $head:literal;)*) => {
+        $(fn $method<'a>(&self, n: &$view<'_, 'a>) -> Doc<'a> {
+            form(n, $head, vec![$(n.$field()),*])
+        })*
+    };
+}
+
 /// Scheme's syntax of the canned productions.
 pub(crate) struct Scheme;
 
 impl Syntax for Scheme {
+    forms! {
+        print_stmt(ValueStmt: value) => "out";
+        add(Binary: left, right) => "int+";
+        sub(Binary: left, right) => "int-";
+        mul(Binary: left, right) => "int*";
+        safe_div(Binary: left, right) => "int-quotient";
+        safe_mod(Binary: left, right) => "int-modulo";
+        concat(Binary: left, right) => "bounded-string-append";
+        less(Binary: left, right) => "<";
+        int_eq(Binary: left, right) => "=";
+        and(Binary: left, right) => "and";
+        or(Binary: left, right) => "or";
+        neg(Unary: operand) => "int-negate";
+        not(Unary: operand) => "not";
+        str_len(Unary: operand) => "string-length";
+        if_expr(IfExpr: cond, then, otherwise) => "if";
+        array_get(ArrayGet: array, index) => "vector-ref/mod";
+        list_get(ListGet: list, index) => "list-ref/mod";
+        array_set(ArraySet: array, index, value) => "vector-set/mod!";
+        dict_get(DictGet: dict, key, default) => "dict-ref";
+        dict_set(DictSet: dict, key, value) => "dict-set!";
+    }
     /// Top-level forms, then every top-level variable printed, then their
     /// checksum.
     fn program<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
@@ -124,7 +155,11 @@ impl Syntax for Scheme {
         let dump = names.iter().map(|v| n.text(format!("(out {v})")));
         let checksum = match names.is_empty() {
             true => n.nil(),
-            false => form(n, "checksum", vec![form(n, "list", names.iter().map(|v| n.text(v.clone())).collect())]),
+            false => form(
+                n,
+                "checksum",
+                vec![form(n, "list", names.iter().map(|v| n.text(v.clone())).collect())],
+            ),
         };
         n.join(forms.chain(dump), n.hardline())
             .append(n.hardline())
@@ -148,60 +183,19 @@ impl Syntax for Scheme {
     fn block_stmt<'a>(&self, n: &BlockStmt<'_, 'a>) -> Doc<'a> {
         let_block(n, n.body())
     }
-    fn print_stmt<'a>(&self, n: &ValueStmt<'_, 'a>) -> Doc<'a> {
-        form(n, "out", vec![n.value()])
-    }
     fn int_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
         n.display(n.value())
     }
     fn bool_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
-        n.text(if matches!(n.value(), Value::Bool(true)) { "#t" } else { "#f" })
+        n.text(if matches!(n.value(), Value::Bool(true)) {
+            "#t"
+        } else {
+            "#f"
+        })
     }
     /// `\"`, `\\`, `\n` and `\t` escaped; the strings are ASCII.
     fn str_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
         n.text(string_literal(&n.value().to_string(), |_| None))
-    }
-    fn add<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "int+", vec![n.left(), n.right()])
-    }
-    fn sub<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "int-", vec![n.left(), n.right()])
-    }
-    fn mul<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "int*", vec![n.left(), n.right()])
-    }
-    fn safe_div<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "int-quotient", vec![n.left(), n.right()])
-    }
-    fn safe_mod<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "int-modulo", vec![n.left(), n.right()])
-    }
-    fn concat<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "bounded-string-append", vec![n.left(), n.right()])
-    }
-    fn less<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "<", vec![n.left(), n.right()])
-    }
-    fn int_eq<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "=", vec![n.left(), n.right()])
-    }
-    fn and<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "and", vec![n.left(), n.right()])
-    }
-    fn or<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
-        form(n, "or", vec![n.left(), n.right()])
-    }
-    fn neg<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
-        form(n, "int-negate", vec![n.operand()])
-    }
-    fn not<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
-        form(n, "not", vec![n.operand()])
-    }
-    fn str_len<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
-        form(n, "string-length", vec![n.operand()])
-    }
-    fn if_expr<'a>(&self, n: &IfExpr<'_, 'a>) -> Doc<'a> {
-        form(n, "if", vec![n.cond(), n.then(), n.otherwise()])
     }
     fn expr_seq<'a>(&self, n: &ExprSeq<'_, 'a>) -> Doc<'a> {
         let mut items = n.effects();
@@ -248,21 +242,6 @@ impl Syntax for Scheme {
         });
         form(n, "make-dict", entries.collect())
     }
-    fn array_get<'a>(&self, n: &ArrayGet<'_, 'a>) -> Doc<'a> {
-        form(n, "vector-ref/mod", vec![n.array(), n.index()])
-    }
-    fn list_get<'a>(&self, n: &ListGet<'_, 'a>) -> Doc<'a> {
-        form(n, "list-ref/mod", vec![n.list(), n.index()])
-    }
-    fn array_set<'a>(&self, n: &ArraySet<'_, 'a>) -> Doc<'a> {
-        form(n, "vector-set/mod!", vec![n.array(), n.index(), n.value()])
-    }
-    fn dict_get<'a>(&self, n: &DictGet<'_, 'a>) -> Doc<'a> {
-        form(n, "dict-ref", vec![n.dict(), n.key(), n.default()])
-    }
-    fn dict_set<'a>(&self, n: &DictSet<'_, 'a>) -> Doc<'a> {
-        form(n, "dict-set!", vec![n.dict(), n.key(), n.value()])
-    }
     /// `(make-record x y)`, the values in the order of the fuzzer's record
     /// fields.
     fn record_lit<'a>(&self, n: &RecordLit<'_, 'a>) -> Doc<'a> {
@@ -294,7 +273,10 @@ impl Syntax for Scheme {
             return form(n, "for-each", vec![procedure, n.container()]);
         }
         let (vector, index, again) = (local(n, "vec"), local(n, "i"), local(n, "loop"));
-        let bind = n.text("let ((").append(element).append(format!(" (vector-ref {vector} {index})))"));
+        let bind = n
+            .text("let ((")
+            .append(element)
+            .append(format!(" (vector-ref {vector} {index})))"));
         let step = body_form(n, bind, vec![n.body()]);
         let test = n.text(format!("when (< {index} (vector-length {vector}))"));
         let round = body_form(n, test, vec![step, n.text(format!("({again} (+ {index} 1))"))]);

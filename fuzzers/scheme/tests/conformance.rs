@@ -53,7 +53,8 @@ fn programs_agree_on_every_implementation() {
         .iter()
         .map(|text| {
             let helpers = xsmith::helpers::used(FUZZER.helpers, text);
-            text.split_once(helpers.as_str()).map_or(text.as_str(), |(_, body)| body)
+            text.split_once(helpers.as_str())
+                .map_or(text.as_str(), |(_, body)| body)
         })
         .collect();
     for (needed, percent) in forms {
