@@ -51,3 +51,52 @@ fn swarm_headers_regenerate() {
         xsmith_tests::conformance::check_swarm_headers_regenerate(&FUZZER, &["--time-limit", "3"], 0..60);
     assert_eq!((written, failed), (60, vec![]));
 }
+
+/// The depth of parentheses at the end of `text` (Scheme source), and
+/// whether it ever went below zero: strings, characters and comments
+/// skipped.
+fn nesting(text: &str) -> (i64, bool) {
+    let (mut depth, mut negative) = (0i64, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            ';' => while chars.next_if(|&c| c != '\n').is_some() {},
+            '#' if chars.peek() == Some(&'\\') => {
+                chars.next();
+                chars.next();
+            }
+            '"' => {
+                while let Some(c) = chars.next() {
+                    match c {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                negative |= depth < 0;
+            }
+            _ => {}
+        }
+    }
+    (depth, negative)
+}
+
+/// Every program is a sequence of balanced forms (what each renderer
+/// writes is a whole form), checked without running any implementation.
+#[test]
+fn programs_are_balanced_forms() {
+    let spec = (FUZZER.spec)().expect("the spec assembles");
+    let mut generator = Generator::new(&spec, Options::default()).expect("default options");
+    for seed in 0..500 {
+        let program = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
+        assert_eq!(nesting(&program.text), (0, false), "seed {seed}:\n{}", program.text);
+    }
+    assert_eq!(nesting("(a \"(\" #\\( ; (\n)"), (0, false));
+    assert_eq!(nesting("(a))("), (0, true));
+}
