@@ -46,6 +46,15 @@ pub fn spec() -> Result<Spec, SpecFailure> {
     Ok(canned.spec(syntax::Scheme, [forms::component()])?)
 }
 
+/// The known bugs of the default implementations (`known-bugs`: one
+/// `SIGNATURE = DESCRIPTION` a line), which `diff` counts as known.
+///
+/// ```
+/// let bugs = xsmith::KnownBug::parse(xsmith_scheme::KNOWN_BUGS).unwrap();
+/// assert_eq!(bugs[0].signature, "rejected: guile-compiled");
+/// ```
+pub const KNOWN_BUGS: &str = include_str!("../known-bugs");
+
 /// The Scheme fuzzer.
 ///
 /// ```

@@ -121,6 +121,30 @@ fn programs_agree_on_every_implementation() {
     }
 }
 
+/// The known bug: Guile 3.0.8's compiler fails on
+/// `guile-compiler-crash.scm` (if this fails because Guile's compiler runs
+/// it, the bug is fixed: drop it from `known-bugs`), which every other
+/// implementation runs.
+#[test]
+fn guile_compiler_crash_is_still_there() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/guile-compiler-crash.scm");
+    let text = std::fs::read_to_string(&file).unwrap();
+    for implementation in IMPLEMENTATIONS {
+        let run = implementation.run(&file, &text, &limits());
+        if implementation.name() == "guile-compiled" {
+            assert_eq!(run.execution.kind(), "rejected", "{run:?}");
+            assert!(run.stderr.contains("not found"), "{}", run.stderr);
+        } else {
+            assert_eq!(
+                run.execution,
+                Execution::Output("a#t\ndone\n".into()),
+                "{}",
+                implementation.name()
+            );
+        }
+    }
+}
+
 #[test]
 fn the_same_seed_gives_the_same_bytes() {
     scheme().check_same_seed_same_bytes();
