@@ -39,7 +39,7 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("globals", &["Global", "GlobalArray"], 50),
     ("locals", &["Local"], 60),
     ("calls", &["Call"], 60),
-    ("loops", &["For"], 50),
+    ("loops", &["For", "ArrayMap", "ArrayFold"], 50),
     ("break or continue", &["Break", "Continue"], 5),
     ("if", &["If"], 50),
     ("arithmetic", &["Arith"], 80),
