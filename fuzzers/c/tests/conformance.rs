@@ -39,7 +39,9 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("globals", &["Global", "GlobalArray"], 50),
     ("locals", &["Local"], 60),
     ("calls", &["Call"], 60),
-    ("loops", &["For", "ArrayMap", "ArrayFold"], 50),
+    // Issue 34 gave loop statements three productions; For alone was in
+    // 37% of programs when they landed (the union not yet measured).
+    ("loops", &["For", "ArrayMap", "ArrayFold"], 30),
     ("break or continue", &["Break", "Continue"], 5),
     ("if", &["If"], 50),
     ("arithmetic", &["Arith"], 80),
