@@ -42,31 +42,7 @@ pub(super) fn run_argv(argv: &[String], timeout: Duration, limits: &Limits) -> R
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
-    // The limits are computed before the fork: between fork and exec only
-    // async-signal-safe calls are allowed, and setrlimit (a raw system call
-    // in rustix) is one. A soft limit never exceeds the inherited hard one.
-    let core = Rlimit {
-        current: Some(0),
-        maximum: getrlimit(Resource::Core).maximum,
-    };
-    let data = limits.memory.map(|bytes| {
-        let maximum = getrlimit(Resource::Data).maximum;
-        Rlimit {
-            current: Some(maximum.map_or(bytes, |m| m.min(bytes))),
-            maximum,
-        }
-    });
-    // SAFETY: the closure only makes setrlimit system calls on values
-    // computed before the fork; it allocates nothing and takes no lock.
-    unsafe {
-        command.pre_exec(move || {
-            setrlimit(Resource::Core, core)?;
-            if let Some(data) = data {
-                setrlimit(Resource::Data, data)?;
-            }
-            Ok(())
-        });
-    }
+    limit_child(&mut command, limits);
     let mut child = match command.spawn() {
         Ok(child) => child,
         Err(e) => return failed_to_start(&argv[0], &e),
@@ -184,4 +160,34 @@ fn read_capped(mut pipe: Box<dyn Read + Send>) -> String {
         text.push_str(&format!("\n[xsmith: {dropped} more bytes not kept]\n"));
     }
     text
+}
+
+/// Makes the child `command` starts dump no core and, under a memory
+/// limit, hold at most `limits.memory` bytes of data. The limits are
+/// computed before the fork: between fork and exec only async-signal-safe
+/// calls are allowed, and setrlimit (a raw system call in rustix) is one.
+/// A soft limit never exceeds the inherited hard one.
+pub(super) fn limit_child(command: &mut Command, limits: &Limits) {
+    let core = Rlimit {
+        current: Some(0),
+        maximum: getrlimit(Resource::Core).maximum,
+    };
+    let data = limits.memory.map(|bytes| {
+        let maximum = getrlimit(Resource::Data).maximum;
+        Rlimit {
+            current: Some(maximum.map_or(bytes, |m| m.min(bytes))),
+            maximum,
+        }
+    });
+    // SAFETY: the closure only makes setrlimit system calls on values
+    // computed before the fork; it allocates nothing and takes no lock.
+    unsafe {
+        command.pre_exec(move || {
+            setrlimit(Resource::Core, core)?;
+            if let Some(data) = data {
+                setrlimit(Resource::Data, data)?;
+            }
+            Ok(())
+        });
+    }
 }

@@ -21,7 +21,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use rustix::event::{poll, PollFd, PollFlags, Timespec};
-use rustix::process::{getrlimit, kill_process_group, setrlimit, Pid, Resource, Rlimit, Signal};
+use rustix::process::{kill_process_group, Pid, Signal};
 use wait_timeout::ChildExt;
 
 use super::engine::{run_of, Engine, ENGINE_STACK};
@@ -180,28 +180,7 @@ impl Worker {
             .stdout(Stdio::piped())
             .stderr(Stdio::from(err))
             .process_group(0);
-        let core = Rlimit {
-            current: Some(0),
-            maximum: getrlimit(Resource::Core).maximum,
-        };
-        let data = limits.memory.map(|bytes| {
-            let maximum = getrlimit(Resource::Data).maximum;
-            Rlimit {
-                current: Some(maximum.map_or(bytes, |m| m.min(bytes))),
-                maximum,
-            }
-        });
-        // SAFETY: the closure only makes setrlimit system calls on values
-        // computed before the fork; it allocates nothing and takes no lock.
-        unsafe {
-            command.pre_exec(move || {
-                setrlimit(Resource::Core, core)?;
-                if let Some(data) = data {
-                    setrlimit(Resource::Data, data)?;
-                }
-                Ok(())
-            });
-        }
+        super::process::limit_child(&mut command, limits);
         let mut child = command
             .spawn()
             .map_err(|e| format!("cannot start an engine worker: {e}"))?;
