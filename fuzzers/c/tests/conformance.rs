@@ -42,8 +42,13 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     // Issue 34 gave loop statements three productions; For alone was in
     // 37% of programs when they landed (the union not yet measured).
     ("loops", &["For", "ArrayMap", "ArrayFold"], 30),
-    ("break or continue", &["Break", "Continue"], 5),
-    ("if", &["If"], 50),
+    // Break and continue sit only in For, whose share the whole-array loops
+    // took (4% of programs when they landed; weights 4 instead of 2 would
+    // push if and prints below their bounds).
+    ("break or continue", &["Break", "Continue"], 3),
+    // If and Print also gave way to the whole-array loops: 38% and 28% of
+    // programs when they landed (50% and 30% before).
+    ("if", &["If"], 30),
     ("arithmetic", &["Arith"], 80),
     ("compound assignment", &["CompoundAssign"], 30),
     ("casts", &["Cast"], 50),
@@ -51,7 +56,7 @@ const COVERAGE: &[(&str, &[&str], usize)] = &[
     ("arrays", &["ArrayGet", "ArraySet"], 40),
     ("pointers", &["Deref", "DerefSet"], 40),
     ("pointer parameters", &["AddrOf"], 3),
-    ("prints", &["Print"], 30),
+    ("prints", &["Print"], 20),
     (
         "struct members",
         &["FieldGet", "FieldElemGet", "FieldSet", "FieldElemSet"],
@@ -196,13 +201,14 @@ fn programs_agree_on_every_compiler() {
         "programs should print different things: {} distinct outputs",
         outputs.len()
     );
-    for (group, _, percent) in COVERAGE {
-        let share = seen.get(group).copied().unwrap_or(0) * 100 / n.max(1);
-        assert!(
-            share >= *percent,
-            "{group}: in {share}% of programs, expected at least {percent}%"
-        );
-    }
+    let rare: Vec<String> = COVERAGE
+        .iter()
+        .filter_map(|(group, _, percent)| {
+            let share = seen.get(group).copied().unwrap_or(0) * 100 / n.max(1);
+            (share < *percent).then(|| format!("{group}: in {share}% of programs, expected at least {percent}%"))
+        })
+        .collect();
+    assert!(rare.is_empty(), "{}", rare.join("\n"));
 }
 
 /// gcc's or clang's command line for the sanitizer test: undefined
