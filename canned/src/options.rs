@@ -123,8 +123,23 @@ impl Group {
 pub struct Options {
     /// The groups switched on (all by default).
     pub groups: Vec<Group>,
-    /// Integer literals and every integer value lie in `low..=high`; the
-    /// language's wrappers keep arithmetic in it.
+    /// The integers of programs, `low..=high` (it must hold 0 and 1).
+    ///
+    /// What the canned components guarantee: every `IntLit` is in it
+    /// (mostly small, sometimes `low`, `high`, `0`, `±1` or one inside an
+    /// edge), and so is every other integer they make themselves (loop
+    /// counters and counts, `StrLen` of the bounded strings). What they do
+    /// *not* do is keep arithmetic results in it: `Add`, `Sub`, `Mul`,
+    /// `Neg`, `SafeDiv` and `SafeMod` render as calls of the language's
+    /// header functions (`add(a, b)`, ..., see [`Syntax`](crate::Syntax)),
+    /// and those must, for all arguments in the range, return a value in
+    /// the range that every implementation computes alike: wrap on overflow
+    /// (Lua's and JavaScript's wrap modulo 2^32 into the default
+    /// `[-2^31, 2^31)`), and give a defined value where the operation has
+    /// none (division or modulo by zero, `low / -1`). A language whose
+    /// native integers are exactly this range with wrapping (or unbounded,
+    /// like Python's with `(i64::MIN, i64::MAX)` and wrappers that wrap to
+    /// 64 bits) still needs `div` and `mod` to be total.
     pub int_range: (i64, i64),
     /// The contents of string literals, drawn from this list.
     pub strings: Vec<&'static str>,

@@ -11,10 +11,48 @@ use crate::Options;
 /// The canned type system for `options` (its record field names); a
 /// language may declare more types on it before assembling.
 ///
+/// Its types, by the names a language's `type_info` writes them:
+///
+/// | type | written | what it is |
+/// |---|---|---|
+/// | `int`, `bool`, `string` | `s.base("int")`, `c.base("int")` | the base types |
+/// | `stmt` | `s.base("stmt")` | the type of every statement (`Stmt` nodes, `Program`, `Block`); abstract, so no expression has it |
+/// | `array<T>` | `s.generic("array", vec![t])` | a mutable array (`ArrayLit`, `ArrayGet`, `ArraySet`, `ForEachArray`) |
+/// | `list<T>` | `s.generic("list", vec![t])` | an immutable list, covariant in `T` (`ListLit`, `ListGet`, `ForEachList`) |
+/// | `dict<T>` | `s.generic("dict", vec![t])` | a mutable dictionary from strings to `T` (`DictLit`, `DictGet`, `DictSet`) |
+/// | records | `Type::record(..)` | structural records of `options.record_fields` |
+/// | functions | `Type::function(params, result)` | `Lambda`, `LambdaBlock`, `Apply` |
+///
+/// (`s` is the [`TypeStore`] of `TypeInfo::new(|s| ..)`, `c` the
+/// [`ChildTypes`] of a child's type function; both have `base` and
+/// `generic`.)
+///
 /// ```
+/// use xsmith::component;
 /// let system = xsmith_canned::type_system(&xsmith_canned::Options::default());
 /// assert!(system.base_named("int").is_some());
+/// assert!(system.base_named("stmt").is_some());
 /// assert!(system.generic_named("dict").is_some());
+///
+/// // A language's own productions: `len(array)` of any element type, and
+/// // a statement that appends an int to an `array<int>`.
+/// component! {
+///     fn own;
+///     uses { Expr, Stmt }
+///     grammar {
+///         ArrayLen: Expr { array: Expr }
+///         Push: Stmt { array: Expr, value: Expr }
+///     }
+///     type_info {
+///         ArrayLen => (|s| s.base("int")) { array: |c| { let t = c.fresh(); c.generic("array", vec![t]) } },
+///         Push => (|s| s.base("stmt")) {
+///             array: |c| c.generic("array", vec![c.base("int")]),
+///             value: |c| c.base("int"),
+///         },
+///     }
+///     render { ArrayLen => ["len(", array, ")"], Push => [array, ".push(", value, ")"] }
+/// }
+/// # let _ = own;
 /// ```
 pub fn type_system(options: &Options) -> TypeSystem {
     let mut system = TypeSystem::new();
@@ -32,11 +70,7 @@ pub fn type_system(options: &Options) -> TypeSystem {
 
 /// `name<element>` for the canned generic `name` (`array`, `list`, `dict`).
 pub(crate) fn generic_of(store: &TypeStore, name: &str, element: Type) -> Type {
-    let id = store
-        .system()
-        .generic_named(name)
-        .unwrap_or_else(|| panic!("the canned type system declares `{name}`"));
-    Type::generic(id, vec![element])
+    store.generic(name, vec![element])
 }
 
 /// A fresh variable restricted to the base types (what assignments store:

@@ -4,14 +4,19 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::Ident;
+use syn::{Ident, LitStr};
 
 use crate::attr::{Access, BinderInfo, BinderStyle, Entry, FieldAccess, Fresh, Render, ScopeKind, Value, Weight};
 use crate::parse::{FieldDefKind, Grammar, ProductionDef, Signature, TemplatePiece};
 
 /// The function the invocation declares: it builds the component, its
 /// productions first, then its properties in source order.
-pub fn expand(signature: &Signature, grammar: &Grammar, properties: &[Entry]) -> TokenStream {
+pub fn expand(
+    signature: &Signature,
+    grammar: &Grammar,
+    properties: &[Entry],
+    features_off_by_default: &[LitStr],
+) -> TokenStream {
     let Signature { attrs, vis, name } = signature;
     let name_str = name.to_string();
     let productions = grammar.productions.iter().map(production);
@@ -23,6 +28,7 @@ pub fn expand(signature: &Signature, grammar: &Grammar, properties: &[Entry]) ->
             let mut component = ::xsmith::Component::new(#name_str);
             #(#productions)*
             #(#properties)*
+            #(component.feature_off_by_default(#features_off_by_default);)*
             component
         }
         #views

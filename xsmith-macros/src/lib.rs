@@ -53,6 +53,7 @@ use proc_macro::TokenStream;
 ///     fresh { Literal => { value: |node| node.random().int_in(1, 9) } }
 ///     choice_filters { Add => |hole| hole.depth() < 10 }
 ///     feature { Add => "addition" }
+///     feature_off_by_default { "addition" }          // off unless `--with addition`
 /// }
 /// ```
 ///
@@ -80,13 +81,14 @@ pub fn component(input: TokenStream) -> TokenStream {
         signature,
         mut grammar,
         properties,
+        features_off_by_default,
     } = syn::parse_macro_input!(input as parse::ComponentInput);
     let mut errors = errors::Errors::default();
     let properties = attr::decode(&grammar, &properties, &mut errors);
     attr::imply_name_fields(&mut grammar, &properties);
     check::check(&grammar, &properties, &mut errors);
     match errors.finish() {
-        Ok(()) => expand::expand(&signature, &grammar, &properties).into(),
+        Ok(()) => expand::expand(&signature, &grammar, &properties, &features_off_by_default).into(),
         Err(error) => error.to_compile_error().into(),
     }
 }

@@ -17,6 +17,8 @@ pub struct ComponentInput {
     pub grammar: Grammar,
     /// The property blocks, in source order.
     pub properties: Vec<PropertyBlock>,
+    /// The feature groups of `feature_off_by_default { "group", .. }`.
+    pub features_off_by_default: Vec<LitStr>,
 }
 
 /// `/// docs` `pub fn name;`: the function the invocation generates.
@@ -134,6 +136,9 @@ pub enum TemplatePiece {
 mod kw {
     syn::custom_keyword!(uses);
     syn::custom_keyword!(grammar);
+    syn::custom_keyword!(feature_off_by_default);
+    syn::custom_keyword!(read_only);
+    syn::custom_keyword!(value);
 }
 
 impl Parse for ComponentInput {
@@ -146,6 +151,7 @@ impl Parse for ComponentInput {
         let mut uses = Vec::new();
         let mut productions = Vec::new();
         let mut properties = Vec::new();
+        let mut features_off_by_default = Vec::new();
         while !input.is_empty() {
             if input.peek(kw::uses) {
                 input.parse::<kw::uses>()?;
@@ -161,6 +167,17 @@ impl Parse for ComponentInput {
                     // Productions may be separated by commas or nothing.
                     let _ = content.parse::<Option<Token![,]>>()?;
                 }
+            } else if input.peek(kw::feature_off_by_default) {
+                input.parse::<kw::feature_off_by_default>()?;
+                let content;
+                braced!(content in input);
+                let groups = Punctuated::<LitStr, Token![,]>::parse_terminated(&content).map_err(|e| {
+                    syn::Error::new(
+                        e.span(),
+                        "expected feature group names as strings: `feature_off_by_default { \"division\", .. }`",
+                    )
+                })?;
+                features_off_by_default.extend(groups);
             } else {
                 properties.push(input.parse()?);
             }
@@ -169,6 +186,7 @@ impl Parse for ComponentInput {
             signature: Signature { attrs, vis, name },
             grammar: Grammar { uses, productions },
             properties,
+            features_off_by_default,
         })
     }
 }
@@ -252,9 +270,13 @@ impl Parse for PropertyBlock {
                 entries: Vec::new(),
             });
         }
-        let entries = Punctuated::<PropertyEntry, Token![,]>::parse_terminated(&content)?
-            .into_iter()
-            .collect();
+        let entries = if property == Some(Property::BinderInfo) {
+            parse_binder_entries(&content)?
+        } else {
+            Punctuated::<PropertyEntry, Token![,]>::parse_terminated(&content)?
+                .into_iter()
+                .collect()
+        };
         Ok(PropertyBlock {
             name,
             property,
@@ -295,6 +317,63 @@ impl Parse for PropertyEntry {
             value_span,
         })
     }
+}
+
+/// The entries of a `binder_info` block. A binder's flags may be written
+/// inside its call, `Def => definition(name, read_only, value = init)`, or
+/// after it, `Def => definition(name), read_only, value = init`: flags
+/// after the call are moved into it, so both forms decode alike.
+fn parse_binder_entries(content: ParseStream) -> syn::Result<Vec<PropertyEntry>> {
+    let mut entries: Vec<PropertyEntry> = Vec::new();
+    while !content.is_empty() {
+        let flag_follows = (content.peek(kw::read_only) || content.peek(kw::value)) && !content.peek2(Token![=>]);
+        match entries.last_mut() {
+            Some(PropertyEntry {
+                value: ValueSyntax::Expr(Expr::Call(call)),
+                ..
+            }) if flag_follows => {
+                let flag: Expr = if content.peek(kw::read_only) {
+                    let flag: Ident = content.parse()?;
+                    syn::parse_quote!(#flag)
+                } else {
+                    let flag: Ident = content.parse()?;
+                    if !content.peek(Token![=]) {
+                        return Err(content.error(
+                            "expected `= child_field` after `value`: write `Def => definition(name, value = init)`",
+                        ));
+                    }
+                    let eq: Token![=] = content.parse()?;
+                    let child: Ident = content.parse().map_err(|e| {
+                        syn::Error::new(
+                            e.span(),
+                            "expected the child field that initialises the binding: write `Def => definition(name, value = init)`",
+                        )
+                    })?;
+                    syn::parse_quote!(#flag #eq #child)
+                };
+                call.args.push(flag);
+            }
+            _ => {
+                if content.peek(Ident) && !content.peek2(Token![=>]) && !entries.is_empty() {
+                    let word: Ident = content.parse()?;
+                    return Err(syn::Error::new(
+                        word.span(),
+                        format!(
+                            "expected `read_only`, `value = child_field` or the next `Production =>`, found `{word}`: \
+                             a binder is written `Def => definition(name, read_only, value = init)` \
+                             (or `Def => definition(name), read_only, value = init`)"
+                        ),
+                    ));
+                }
+                entries.push(content.parse()?);
+            }
+        }
+        if content.is_empty() {
+            break;
+        }
+        content.parse::<Token![,]>()?;
+    }
+    Ok(entries)
 }
 
 /// `field: expr, ...` (the inside of braces).

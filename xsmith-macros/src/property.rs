@@ -127,7 +127,7 @@ impl Property {
             ),
             Property::BinderInfo => (
                 "binder_info",
-                "`definition(name_field)` or `parameter(name_field)`, optionally with `, read_only` and `, value = child_field`",
+                "`definition(name_field)` or `parameter(name_field)` with the flags `read_only` and `value = child_field` at most once each, inside the call or after it: `Def => definition(name, read_only, value = init)`",
             ),
             Property::ReferenceInfo => ("reference_info", "`read(name_field)` or `write(name_field)`"),
             Property::Scope => ("scope", "`sequential` or `recursive`"),

@@ -70,7 +70,8 @@
 //! [`Hole`](crate::Hole)); whether generation chooses it at all; how much
 //! deeper its children are; predicates on the hole that must all hold;
 //! custom initialisation of its data fields; the feature group that
-//! `--with`/`--without` switch.
+//! `--with`/`--without` switch. `feature_off_by_default { "group", .. }`
+//! (a section, like `uses`) makes groups off unless `--with` names them.
 //!
 //! ```
 //! use xsmith::{component, Spec};
@@ -89,10 +90,11 @@
 //!     depth_increase { Paren => 0 }
 //!     choice_filters { Neg => |hole| hole.depth() < 5 }
 //!     fresh { Lit => { value: |node| node.random().int_in(1, 3) * 2 } }
-//!     feature { Neg => "negation" }
+//!     feature { Neg => "negation", Paren => "parentheses" }
+//!     feature_off_by_default { "parentheses" }
 //! }
 //! let spec = Spec::assemble("Program", [weighted()]).unwrap();
-//! # let _ = spec;
+//! assert_eq!(spec.features_off_by_default(), ["parentheses"]);
 //! ```
 //!
 //! A spec-wide default is given for `_`: every concrete production of the
@@ -168,10 +170,37 @@
 //! # `scope`, `binder_info`, `reference_info`, `lift_predicate`
 //!
 //! `scope` (`sequential` or `recursive`) makes a production a scope for
-//! the binders below it; `binder_info` (`definition(name)` or
-//! `parameter(name)`, optionally `, read_only` and `, value = child`)
-//! makes it bind a fresh name; `reference_info` (`read(name)` or
-//! `write(name)`) makes it refer to a visible binder of a fitting type.
+//! the binders below it; `binder_info` makes it bind a fresh name:
+//! `definition(name)` or `parameter(name)`, with the flags `read_only`
+//! (no `reference_info { .. => write(..) }` may assign it) and
+//! `value = child` (the child field holding the bound value, so a call
+//! through the name has the value's effects) written inside the call or
+//! after it, in any order:
+//!
+//! ```
+//! # use xsmith::component;
+//! component! {
+//!     fn binders;
+//!     grammar {
+//!         Program { defs: [Stmt; 1..=3] }
+//!         abstract Stmt {}
+//!         Const: Stmt { init: Expr }
+//!         Var: Stmt { init: Expr }
+//!         abstract Expr {}
+//!         Lit: Expr { value = |r| r.int_in(0, 9) }
+//!     }
+//!     binder_info {
+//!         Const => definition(name, read_only, value = init),
+//!         Var => definition(name), value = init,
+//!     }
+//!     render { Program => [join(defs, "\n")], Const => ["const ", name, " = ", init], Var => ["var ", name, " = ", init], Lit => [value] }
+//! }
+//! # let _ = binders;
+//! ```
+//!
+//! The name field holds a fresh name (see [`crate::names`] for their
+//! format and how a language reserves its own). `reference_info`
+//! (`read(name)` or `write(name)`) makes it refer to a visible binder of a fitting type.
 //! The name field is implied: a binder or reference that does not declare
 //! it gets a data field of that name, first of its own fields, which the
 //! engine fills. `lift_predicate` names the list field of a sequential

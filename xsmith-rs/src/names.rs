@@ -10,6 +10,25 @@
 //! child leading to the node (a definition is visible after itself; a
 //! lambda's parameters, an earlier field, are visible in its body). Binders
 //! get fresh names, so nothing is ever shadowed.
+//!
+//! # Fresh names, and a language's own
+//!
+//! The engine names binders `v1`, `v2`, `v3`, ... in the order it makes
+//! them in a program: [`FRESH_NAME_PREFIX`] followed by a positive decimal
+//! number with no leading zero ([`is_fresh_name`]). It makes no other
+//! names, so every name of another form is the language's: its keywords,
+//! its header's helpers (`add`, `out`) and any hidden name a renderer
+//! writes. A renderer that needs names of its own for a node (a loop
+//! counter the language's `for` does not bind, a temporary) draws them
+//! with [`RenderNode::hidden_name`](crate::RenderNode::hidden_name), which
+//! gives `_tag_N` (`N` the node's index, so each node's names are its
+//! own, and no fresh name has that form).
+//!
+//! ```
+//! use xsmith::names::is_fresh_name;
+//! assert!(is_fresh_name("v1") && is_fresh_name("v207"));
+//! assert!(!is_fresh_name("v0") && !is_fresh_name("v01") && !is_fresh_name("_i_3"));
+//! ```
 
 use crate::grammar::{FieldKind, ProdId};
 use crate::program::Program;
@@ -17,6 +36,21 @@ use crate::scopes::{Access, BinderStyle, ScopeKind};
 use crate::spec::Spec;
 use crate::tree::{NodeId, Slot};
 use crate::types::Type;
+
+/// What every fresh name starts with (see [the module](self)).
+pub const FRESH_NAME_PREFIX: &str = "v";
+
+/// Whether `name` has the form of the engine's fresh names: `v` and a
+/// positive decimal number with no leading zero.
+///
+/// ```
+/// assert!(xsmith::names::is_fresh_name("v12"));
+/// assert!(!xsmith::names::is_fresh_name("value"));
+/// ```
+pub fn is_fresh_name(name: &str) -> bool {
+    name.strip_prefix(FRESH_NAME_PREFIX)
+        .is_some_and(|n| n.starts_with(|c: char| ('1'..='9').contains(&c)) && n.bytes().all(|b| b.is_ascii_digit()))
+}
 
 /// A binder visible from some node.
 #[derive(Clone, Debug, PartialEq)]

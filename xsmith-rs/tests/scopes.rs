@@ -458,6 +458,8 @@ fn every_reference_resolves_to_a_visible_binder() {
 
 #[test]
 fn names_are_fresh_and_references_use_them() {
+    // Fresh names have the documented form (`xsmith::names`), which no
+    // hidden name a renderer draws has.
     let spec = spec();
     let mut generator = Generator::new(&spec, Options::default()).unwrap();
     for seed in 0..200u64 {
@@ -468,6 +470,11 @@ fn names_are_fresh_and_references_use_them() {
         for pair in words.windows(2) {
             if matches!(pair[0], "let" | "fun" | "param") {
                 assert!(!defined.contains(&pair[1]), "seed {seed}: `{}` bound twice", pair[1]);
+                assert!(
+                    xsmith::names::is_fresh_name(pair[1]),
+                    "seed {seed}: `{}` is not of the documented fresh-name form",
+                    pair[1]
+                );
                 defined.push(pair[1]);
             }
         }

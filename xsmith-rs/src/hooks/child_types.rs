@@ -147,6 +147,24 @@ impl ChildTypes<'_> {
         self.store.base(name)
     }
 
+    /// `name<args..>`, the generic type called `name` applied to `args`
+    /// (see [`TypeStore::generic`]; panics naming it when there is none).
+    ///
+    /// ```
+    /// // An array literal of the canned type system: `array<T>`, each item a `T`.
+    /// let info = xsmith::TypeInfo::new(|s| {
+    ///     let element = s.fresh();
+    ///     s.generic("array", vec![element])
+    /// })
+    /// .child("items", |c| c.fresh());
+    /// let index = xsmith::TypeInfo::new(|s| s.base("int"))
+    ///     .child("array", |c| c.generic("array", vec![c.base("int")]));
+    /// # let _ = (info, index);
+    /// ```
+    pub fn generic(&self, name: &str, args: Vec<Type>) -> Type {
+        self.store.generic(name, args)
+    }
+
     /// The parameters and result of the node's type, made a function type if
     /// it was open.
     ///

@@ -196,6 +196,25 @@ impl<'a> RenderNode<'a> {
         self.node
     }
 
+    /// A name of the language's own for this node, `_tag_N` (`N` the
+    /// node's index): distinct for distinct nodes or tags (a tag of
+    /// identifier characters), and never a fresh name of the engine (see
+    /// [`crate::names`]). For what a renderer binds that the program does
+    /// not: a `while` loop's hidden counter, a temporary.
+    ///
+    /// ```
+    /// // `for (let _i_4 = 0; _i_4 < 3; _i_4++) body`
+    /// let r = xsmith::Renderer::function(|n| {
+    ///     let i = n.hidden_name("i");
+    ///     n.text(format!("for (let {i} = 0; {i} < 3; {i}++) ")).append(n.child("body"))
+    /// });
+    /// # let _ = r;
+    /// assert!(!xsmith::names::is_fresh_name("_i_4"));
+    /// ```
+    pub fn hidden_name(&self, tag: &str) -> String {
+        format!("_{tag}_{}", self.node.index())
+    }
+
     /// The program, for attributes and anything else a renderer needs.
     ///
     /// ```

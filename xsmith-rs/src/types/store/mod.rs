@@ -170,6 +170,39 @@ impl TypeStore {
             .unwrap_or_else(|| panic!("the type system has no base type `{name}`"))
     }
 
+    /// `name<args..>`: the generic constructor called `name` applied to
+    /// `args` (the canned `array`, `list` and `dict` take one argument, the
+    /// element type).
+    ///
+    /// # Panics
+    ///
+    /// When the system has no generic constructor `name`, or it takes
+    /// another number of arguments (a spec bug, named).
+    ///
+    /// ```
+    /// use xsmith::types::{TypeStore, TypeSystem, Variance};
+    /// let mut system = TypeSystem::new();
+    /// system.base("int");
+    /// system.generic("array", &[Variance::Invariant]);
+    /// let store = TypeStore::new(system.into());
+    /// let array = store.generic("array", vec![store.base("int")]);
+    /// assert_eq!(store.system().display(&array).to_string(), "array<int>");
+    /// ```
+    pub fn generic(&self, name: &str, args: Vec<Type>) -> Type {
+        let id = self
+            .system
+            .generic_named(name)
+            .unwrap_or_else(|| panic!("the type system has no generic type `{name}`"));
+        let arity = self.system.variances(id).len();
+        assert_eq!(
+            args.len(),
+            arity,
+            "the generic type `{name}` takes {arity} argument(s), not {}",
+            args.len()
+        );
+        Type::generic(id, args)
+    }
+
     /// How many variables have been made (merged ones included).
     ///
     /// ```
