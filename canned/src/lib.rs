@@ -46,6 +46,7 @@ mod containers;
 mod counted;
 mod expressions;
 mod functions;
+mod inherited;
 mod loops;
 pub mod nodes;
 pub mod productions {
@@ -62,6 +63,7 @@ use std::fmt;
 use xsmith::types::TypeSystem;
 use xsmith::{Component, Spec, SpecError};
 
+pub use inherited::{inherited_renderings, ListingError};
 pub use options::{Group, Options};
 pub use syntax::Syntax;
 pub use types::type_system;

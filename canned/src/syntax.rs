@@ -12,6 +12,7 @@ use crate::nodes::{
     FieldGet, FieldSet, FnBody, ForEach, Function, IfExpr, IfStmt, Items, LetStar, ListGet, Literal, Name, RecordLit,
     Statements, Unary, ValueStmt,
 };
+use crate::inherited::inherited;
 use crate::nodes::{FieldShape, View};
 use crate::render::{call, defined_names, dict_key, infix, record_entries, statements, string_literal};
 
@@ -79,6 +80,7 @@ pub trait Syntax: Send + Sync + 'static {
     /// define (`out(x)`, each on a line), so a program's final state is in
     /// its output.
     fn program<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
+        inherited("Program");
         let end = self.statement_end();
         let dump = defined_names(n, "stmts")
             .into_iter()
@@ -91,16 +93,19 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `Block`: its statements, one per line.
     fn block<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
+        inherited("Block");
         statements(n, n.stmts())
     }
 
     /// `Let`: defines a new variable (default `name = init`).
     fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
+        inherited("Let");
         n.display(n.name()).append(" = ").append(n.init())
     }
 
     /// `Assign`: `name = value`.
     fn assign<'a>(&self, n: &Assign<'_, 'a>) -> Doc<'a> {
+        inherited("Assign");
         n.display(n.name())
             .append(" = ")
             .append(n.value())
@@ -115,11 +120,13 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `PrintStmt`: `out(value)`, the header's printing function.
     fn print_stmt<'a>(&self, n: &ValueStmt<'_, 'a>) -> Doc<'a> {
+        inherited("PrintStmt");
         call(n, "out", [n.value()]).append(self.statement_end())
     }
 
     /// `IntLit`: the number, in parentheses when negative.
     fn int_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
+        inherited("IntLit");
         match n.value() {
             Value::Int(v) if *v < 0 => n.text(format!("({v})")),
             v => n.display(v),
@@ -128,6 +135,7 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `BoolLit`: `true` or `false`.
     fn bool_lit<'a>(&self, n: &Literal<'_, 'a>) -> Doc<'a> {
+        inherited("BoolLit");
         n.display(n.value())
     }
 
@@ -136,61 +144,73 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `Add`: the header's `add(left, right)`.
     fn add<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Add");
         call(n, "add", [n.left(), n.right()])
     }
 
     /// `Sub`: the header's `sub(left, right)`.
     fn sub<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Sub");
         call(n, "sub", [n.left(), n.right()])
     }
 
     /// `Mul`: the header's `mul(left, right)`.
     fn mul<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Mul");
         call(n, "mul", [n.left(), n.right()])
     }
 
     /// `SafeDiv`: the header's `div(left, right)`.
     fn safe_div<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("SafeDiv");
         call(n, "div", [n.left(), n.right()])
     }
 
     /// `SafeMod`: the header's `mod(left, right)`.
     fn safe_mod<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("SafeMod");
         call(n, "mod", [n.left(), n.right()])
     }
 
     /// `Concat`: the header's `cat(left, right)`.
     fn concat<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Concat");
         call(n, "cat", [n.left(), n.right()])
     }
 
     /// `Less`: `(left < right)`.
     fn less<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Less");
         infix(n, " < ")
     }
 
     /// `IntEq`: `(left == right)`.
     fn int_eq<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("IntEq");
         infix(n, " == ")
     }
 
     /// `And`: `(left and right)`.
     fn and<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("And");
         infix(n, " and ")
     }
 
     /// `Or`: `(left or right)`.
     fn or<'a>(&self, n: &Binary<'_, 'a>) -> Doc<'a> {
+        inherited("Or");
         infix(n, " or ")
     }
 
     /// `Neg`: the header's `neg(operand)`.
     fn neg<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
+        inherited("Neg");
         call(n, "neg", [n.operand()])
     }
 
     /// `Not`: `(not operand)`.
     fn not<'a>(&self, n: &Unary<'_, 'a>) -> Doc<'a> {
+        inherited("Not");
         n.text("(not ").append(n.operand()).append(")")
     }
 
@@ -199,6 +219,7 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `VarRef`: the variable's name.
     fn var_ref<'a>(&self, n: &Name<'_, 'a>) -> Doc<'a> {
+        inherited("VarRef");
         n.display(n.name())
     }
 
@@ -213,6 +234,7 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `LetDef`: one definition of a `LetStar` (default: as a `Let`).
     fn let_def<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
+        inherited("LetDef");
         self.let_(n)
     }
 
@@ -224,26 +246,31 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `Param`: the parameter's name.
     fn param<'a>(&self, n: &Name<'_, 'a>) -> Doc<'a> {
+        inherited("Param");
         n.display(n.name())
     }
 
     /// `LoopVar`: the loop variable's name.
     fn loop_var<'a>(&self, n: &Name<'_, 'a>) -> Doc<'a> {
+        inherited("LoopVar");
         n.display(n.name())
     }
 
     /// `FnBody`: the statements, then the `Return`, one per line.
     fn fn_body<'a>(&self, n: &FnBody<'_, 'a>) -> Doc<'a> {
+        inherited("FnBody");
         statements(n, n.stmts()).append(n.hardline()).append(n.ret())
     }
 
     /// `Return`: `return value`.
     fn return_<'a>(&self, n: &ValueStmt<'_, 'a>) -> Doc<'a> {
+        inherited("Return");
         n.text("return ").append(n.value()).append(self.statement_end())
     }
 
     /// `Apply`: `(callee)(args)`.
     fn apply<'a>(&self, n: &Apply<'_, 'a>) -> Doc<'a> {
+        inherited("Apply");
         n.text("(")
             .append(n.callee())
             .append(")(")
@@ -253,16 +280,19 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `ArrayLit`: `[a, b]`.
     fn array_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
+        inherited("ArrayLit");
         n.text("[").append(n.join(n.items(), n.text(", "))).append("]")
     }
 
     /// `ListLit`: as an `ArrayLit`.
     fn list_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
+        inherited("ListLit");
         self.array_lit(n)
     }
 
     /// `DictLit`: `{"k0": a, "k1": b}` (keys from [`dict_key`]).
     fn dict_lit<'a>(&self, n: &Items<'_, 'a>) -> Doc<'a> {
+        inherited("DictLit");
         let entries = n.items().into_iter().enumerate().map(|(i, e)| {
             let key = string_literal(&dict_key(i), |_| None);
             n.text(format!("{key}: ")).append(e)
@@ -272,42 +302,50 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `ArrayGet`: the header's `aget(array, index)`.
     fn array_get<'a>(&self, n: &ArrayGet<'_, 'a>) -> Doc<'a> {
+        inherited("ArrayGet");
         call(n, "aget", [n.array(), n.index()])
     }
 
     /// `ListGet`: the header's `aget(list, index)`.
     fn list_get<'a>(&self, n: &ListGet<'_, 'a>) -> Doc<'a> {
+        inherited("ListGet");
         call(n, "aget", [n.list(), n.index()])
     }
 
     /// `ArraySet`: the header's `aset(array, index, value)`.
     fn array_set<'a>(&self, n: &ArraySet<'_, 'a>) -> Doc<'a> {
+        inherited("ArraySet");
         call(n, "aset", [n.array(), n.index(), n.value()]).append(self.statement_end())
     }
 
     /// `DictGet`: the header's `dget(dict, key, default)`.
     fn dict_get<'a>(&self, n: &DictGet<'_, 'a>) -> Doc<'a> {
+        inherited("DictGet");
         call(n, "dget", [n.dict(), n.key(), n.default()])
     }
 
     /// `DictSet`: the header's `dset(dict, key, value)`.
     fn dict_set<'a>(&self, n: &DictSet<'_, 'a>) -> Doc<'a> {
+        inherited("DictSet");
         call(n, "dset", [n.dict(), n.key(), n.value()]).append(self.statement_end())
     }
 
     /// `RecordLit`: `{x: a, y: b}` (see [`record_entries`]).
     fn record_lit<'a>(&self, n: &RecordLit<'_, 'a>) -> Doc<'a> {
+        inherited("RecordLit");
         let entries = record_entries(n, ": ");
         n.text("{").append(n.join(entries, n.text(", "))).append("}")
     }
 
     /// `FieldGet_<f>`: `(record).f`.
     fn field_get<'a>(&self, n: &FieldGet<'_, 'a>) -> Doc<'a> {
+        inherited("FieldGet_<f>");
         n.text("(").append(n.record()).append(").").append(n.display(n.field()))
     }
 
     /// `FieldSet_<f>`: `(record).f = value`.
     fn field_set<'a>(&self, n: &FieldSet<'_, 'a>) -> Doc<'a> {
+        inherited("FieldSet_<f>");
         n.text("(")
             .append(n.record())
             .append(").")
