@@ -146,6 +146,10 @@ pub enum ScopeKind {
     Sequential,
     /// `recursive`
     Recursive,
+    /// `isolated`
+    Isolated,
+    /// `global`
+    Global,
 }
 
 /// Decodes every entry of the property blocks, in source order. A block of
@@ -391,16 +395,17 @@ fn call(expr: &Expr) -> Option<(&Ident, Vec<&Expr>)> {
     Some((ident(&call.func)?, call.args.iter().collect()))
 }
 
-/// `sequential` or `recursive`.
+/// `sequential`, `recursive`, `isolated` or `global`.
 fn scope_kind(expr: &Expr) -> Option<ScopeKind> {
     let kind = ident(expr)?;
-    if kind == "sequential" {
-        Some(ScopeKind::Sequential)
-    } else if kind == "recursive" {
-        Some(ScopeKind::Recursive)
-    } else {
-        None
-    }
+    [
+        ("sequential", ScopeKind::Sequential),
+        ("recursive", ScopeKind::Recursive),
+        ("isolated", ScopeKind::Isolated),
+        ("global", ScopeKind::Global),
+    ]
+    .into_iter()
+    .find_map(|(name, scope)| (kind == name).then_some(scope))
 }
 
 /// `read(field)` or `write(field)`.

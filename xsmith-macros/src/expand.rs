@@ -201,6 +201,8 @@ fn property(entry: &Entry) -> TokenStream {
         }
         Value::Scope(ScopeKind::Sequential) => call("scope", quote!(::xsmith::ScopeKind::Sequential)),
         Value::Scope(ScopeKind::Recursive) => call("scope", quote!(::xsmith::ScopeKind::Recursive)),
+        Value::Scope(ScopeKind::Isolated) => call("scope", quote!(::xsmith::ScopeKind::Isolated)),
+        Value::Scope(ScopeKind::Global) => call("scope", quote!(::xsmith::ScopeKind::Global)),
         Value::LiftPredicate(field) => call("lift_predicate", field_name(field)),
         Value::StrictChildOrder(strict) => call("strict_child_order", quote!(#strict)),
         Value::Io(io) => call("io", quote!(#io)),

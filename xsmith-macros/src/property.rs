@@ -130,7 +130,7 @@ impl Property {
                 "`definition(name_field)` or `parameter(name_field)` with the flags `read_only` and `value = child_field` at most once each, inside the call or after it: `Def => definition(name, read_only, value = init)`",
             ),
             Property::ReferenceInfo => ("reference_info", "`read(name_field)` or `write(name_field)`"),
-            Property::Scope => ("scope", "`sequential` or `recursive`"),
+            Property::Scope => ("scope", "`sequential`, `recursive`, `isolated` or `global`"),
             Property::LiftPredicate => ("lift_predicate", "the list field that receives lifted definitions"),
             Property::LiftFilters => ("lift_filters", "a function of the lift site returning bool"),
             Property::StrictChildOrder => ("strict_child_order", "`true` or `false`"),

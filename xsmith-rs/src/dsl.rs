@@ -169,8 +169,12 @@
 //!
 //! # `scope`, `binder_info`, `reference_info`, `lift_predicate`
 //!
-//! `scope` (`sequential` or `recursive`) makes a production a scope for
-//! the binders below it; `binder_info` makes it bind a fresh name:
+//! `scope` makes a production a scope for the binders below it:
+//! `sequential` (a binder is seen by the scope's later children),
+//! `recursive` (by all of them), `isolated` (sequential, and hiding the
+//! binders of the scopes around it except `global` ones: a Ruby `def`, a
+//! C function) or `global` (sequential, seen inside isolated scopes too);
+//! see [`ScopeKind`](crate::ScopeKind). `binder_info` makes it bind a fresh name:
 //! `definition(name)` or `parameter(name)`, with the flags `read_only`
 //! (no `reference_info { .. => write(..) }` may assign it) and
 //! `value = child` (the child field holding the bound value, so a call

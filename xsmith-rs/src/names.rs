@@ -8,8 +8,9 @@
 //! binders: all of them if `S` is recursive (functions that see themselves
 //! and their siblings), else those in children of `S` that come before the
 //! child leading to the node (a definition is visible after itself; a
-//! lambda's parameters, an earlier field, are visible in its body). Binders
-//! get fresh names, so nothing is ever shadowed.
+//! lambda's parameters, an earlier field, are visible in its body), and
+//! past an isolated scope only global scopes contribute (see
+//! [`ScopeKind`]). Binders get fresh names, so nothing is ever shadowed.
 //!
 //! # Fresh names, and a language's own
 //!
@@ -94,11 +95,16 @@ pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
     let mut visible = Vec::new();
     let mut child = node;
     let mut cursor = program.node(node).parent;
+    // Whether an isolated scope lies between `node` and `at`.
+    let mut isolated = false;
     while let Some(at) = cursor {
         if let Some(scope) = program.names.scopes.get(&at) {
+            let hidden = isolated && scope.kind != ScopeKind::Global;
+            isolated |= scope.kind == ScopeKind::Isolated;
             match scope.kind {
+                _ if hidden => {}
                 ScopeKind::Recursive => visible.extend(scope.binders.iter().map(|&b| binding(program, b))),
-                ScopeKind::Sequential => {
+                ScopeKind::Sequential | ScopeKind::Isolated | ScopeKind::Global => {
                     // Binders in children of the scope before the one that
                     // leads to `node`.
                     let earlier: smallvec::SmallVec<[NodeId; 16]> =
@@ -187,10 +193,15 @@ pub(crate) fn lift_sites(
     let mut sites = Vec::new();
     let mut child = node;
     let mut cursor = program.node(node).parent;
+    // Whether an isolated scope lies between `node` and `scope`: then only
+    // a global scope's definitions would be in sight.
+    let mut isolated = false;
     while let Some(scope) = cursor {
         let kind = program.node(scope).production;
         let properties = spec.properties(kind);
-        if let Some(slot) = properties.lift_field {
+        let hidden = isolated && properties.scope != Some(ScopeKind::Global);
+        isolated |= properties.scope == Some(ScopeKind::Isolated);
+        if let (Some(slot), false) = (properties.lift_field, hidden) {
             let FieldKind::List(element_type, _) = spec.production(kind).fields()[slot].kind() else {
                 unreachable!("lift fields are checked to be lists")
             };

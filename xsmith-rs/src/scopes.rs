@@ -13,7 +13,20 @@ pub enum BinderStyle {
     Parameter,
 }
 
-/// Which binders of a scope a node inside it sees.
+/// Which binders of a scope a node inside it sees, and which binders of
+/// the scopes around it.
+///
+/// Inside an `Isolated` scope, only its own binders and those of `Global`
+/// scopes around it are visible: a Ruby `def`, a C function (which sees
+/// the file's globals), a Python method (which does not see its class
+/// body's names). A lifted definition for a reference inside it goes into
+/// a scope inside it or into a `Global` one.
+///
+/// ```
+/// use xsmith::ScopeKind;
+/// let mut c = xsmith::Component::new("c");
+/// c.scope("Program", ScopeKind::Global).scope("Def", ScopeKind::Isolated);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScopeKind {
     /// Binders in earlier children only (blocks, lambdas).
@@ -21,6 +34,26 @@ pub enum ScopeKind {
     /// Every binder of the scope, its own included (mutually recursive
     /// definitions).
     Recursive,
+    /// Binders in earlier children, as `Sequential`, and of the scopes
+    /// around it only the `Global` ones' (see above).
+    Isolated,
+    /// Binders in earlier children, as `Sequential`, seen from inside
+    /// `Isolated` scopes too: the language's globals.
+    Global,
+}
+
+impl ScopeKind {
+    /// Whether a node inside the scope sees the binders of its earlier
+    /// children only (every kind but `Recursive`), which is what a scope
+    /// receiving lifted definitions needs.
+    ///
+    /// ```
+    /// assert!(xsmith::ScopeKind::Isolated.is_sequential());
+    /// assert!(!xsmith::ScopeKind::Recursive.is_sequential());
+    /// ```
+    pub fn is_sequential(self) -> bool {
+        !matches!(self, ScopeKind::Recursive)
+    }
 }
 
 /// Whether a reference reads or writes its variable.

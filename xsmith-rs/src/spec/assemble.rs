@@ -97,7 +97,7 @@ impl Spec {
             check_production(production, properties, type_system.is_some())?;
         }
         for (production, properties) in productions.iter().zip(&properties) {
-            if properties.lift_field.is_some() && properties.scope != Some(ScopeKind::Sequential) {
+            if properties.lift_field.is_some() && !properties.scope.is_some_and(ScopeKind::is_sequential) {
                 return Err(SpecError::LiftIntoNonSequentialScope(production.name.clone()));
             }
             if !properties.lift_filters.is_empty() && properties.lift_field.is_none() {
