@@ -9,11 +9,14 @@
 //!
 //! 1. [`writing_a_fuzzer`]: a spec with `component!`, the `Fuzzer` value,
 //!    render functions, typed views of productions.
-//! 2. [`canned`]: the productions most languages share, and the `Syntax`
-//!    trait a language implements to use them.
+//! 2. [`canned`]: the productions most languages share, the `Syntax`
+//!    trait a language implements to use them, the renderings it inherits,
+//!    and a language's own productions beside them (canned types, `LoopVar`,
+//!    functions, hidden names, what `int_range` promises).
 //! 3. [`types`]: typed specs and the type engine.
-//! 4. [`names_and_effects`]: scopes, binders, references, lifting, effects;
-//!    a program as its choice sequence.
+//! 4. [`names_and_effects`]: scopes (isolated and global ones too),
+//!    binders, fresh names, references, lifting, effects; a program as its
+//!    choice sequence.
 //! 5. [`command_line`]: generation, `diff`, `reduce`, `findings` (merging
 //!    shards, the HTML report), `coverage`, `corpus`, `guided`.
 //! 6. [`scaling_out`]: the generation server, shards on a cluster, OSS-Fuzz
@@ -21,6 +24,13 @@
 //! 7. [`libfuzzer`]: the libFuzzer targets and what coverage guidance
 //!    measured.
 //! 8. [`fuzzers`]: the WebAssembly and C fuzzers, and the speed of each.
+//!
+//! Without a browser, every page reads as it is in a terminal
+//! (`less xsmith-rs/src/guide/canned.md`), and so do the references they
+//! point to: the `component!` DSL section by section in
+//! `xsmith-rs/src/dsl.rs`, the canned productions' table in
+//! `canned/PRODUCTIONS.md`, the `Syntax` methods and what each default
+//! writes in `canned/src/syntax.rs`.
 //!
 //! `ARCHITECTURE.md` at the repository's root maps the code: the crates, the
 //! modules in the order data flows through them, and where to change what.
