@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use xsmith::{Component, Doc, RenderNode, Renderer, Value};
 
+use crate::inherited::inherited;
 use crate::nodes::{
     Apply, ArrayGet, ArraySet, Assign, Binary, Binding, BlockStmt, Counted, CountedWhile, DictGet, DictSet, ExprSeq,
     FieldGet, FieldSet, FnBody, ForEach, Function, IfExpr, IfStmt, Items, LetStar, ListGet, Literal, Name, RecordLit,
     Statements, Unary, ValueStmt,
 };
-use crate::inherited::inherited;
 use crate::nodes::{FieldShape, View};
 use crate::render::{call, defined_names, dict_key, infix, record_entries, statements, string_literal};
 

@@ -85,7 +85,10 @@ for seed, source in enumerate(sys.stdin.read().split("\n#---\n")):
     let output = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
     assert!(output.status.success(), "the driver runs");
-    String::from_utf8_lossy(&output.stderr).lines().map(String::from).collect()
+    String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .map(String::from)
+        .collect()
 }
 
 /// The programs of seeds `0..count`.
@@ -115,10 +118,17 @@ fn isolated_scopes_hide_enclosing_names_and_keep_globals_on_python3() {
             .collect();
         let inside = program.lines().filter(|l| l.starts_with(' '));
         seen_inside += inside
-            .filter(|l| globals.iter().any(|g| l.split(|c: char| !c.is_alphanumeric()).any(|w| w == *g)))
+            .filter(|l| {
+                globals
+                    .iter()
+                    .any(|g| l.split(|c: char| !c.is_alphanumeric()).any(|w| w == *g))
+            })
             .count();
     }
-    assert!(seen_inside > 1_000, "globals are read inside isolated scopes ({seen_inside})");
+    assert!(
+        seen_inside > 1_000,
+        "globals are read inside isolated scopes ({seen_inside})"
+    );
 }
 
 #[test]
@@ -126,5 +136,8 @@ fn the_same_language_with_sequential_scopes_is_rejected_by_python3() {
     let spec = Spec::assemble("Program", [sequential_python()]).unwrap();
     let errors = python3(&programs(&spec, 300));
     let failing = errors.iter().filter(|e| e.contains("NameError")).count();
-    assert!(failing > 10, "without isolation a class body's names leak into functions: {errors:?}");
+    assert!(
+        failing > 10,
+        "without isolation a class body's names leak into functions: {errors:?}"
+    );
 }
