@@ -26,6 +26,9 @@ use crate::render::{call, defined_names, dict_key, infix, record_entries, statem
 /// default; the others are the language's to write. A language that
 /// switches a [`Group`](crate::Group) off writes its methods as
 /// `unreachable!()`: no node of them is ever generated.
+/// [`inherited_renderings`](crate::inherited_renderings) lists the
+/// productions a language leaves at the default, to check each against
+/// the language (a default can be valid syntax that means something else).
 ///
 /// Statements (the productions of node type `Stmt`, and `Return`) go
 /// through [`statement`](Syntax::statement) once rendered, where a
