@@ -1,6 +1,6 @@
 //! # xsmith-canned
 //!
-//! Reusable spec components for [xsmith](xsmith) fuzzers, in the spirit of
+//! Reusable spec components for [xsmith] fuzzers, in the spirit of
 //! Xsmith's `add-basic-expressions`, `add-basic-statements` and
 //! `add-loop-over-container`: productions with their types, binders,
 //! references, effects and weights, selected by [`Options`]. A language

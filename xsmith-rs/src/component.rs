@@ -415,7 +415,8 @@ impl Component {
         self.property(production, PropertyValue::ReferenceInfo(info))
     }
 
-    /// The production introduces a scope for the binders below it.
+    /// The production introduces a scope for the binders below it (what
+    /// each kind lets a node see is [`ScopeKind`]'s documentation).
     ///
     /// ```
     /// let mut c = xsmith::Component::new("c");
@@ -425,7 +426,8 @@ impl Component {
         self.property(production, PropertyValue::Scope(kind))
     }
 
-    /// `lift_predicate`: the production (a sequential scope) may receive
+    /// `lift_predicate`: the production (a scope of any kind but
+    /// recursive) may receive
     /// lifted definitions in its list field `field`: when a reference needs
     /// a variable that nothing visible has (or, sometimes, anyway), a new
     /// definition is inserted there, before the reference, and its

@@ -66,8 +66,8 @@ pub enum SpecError {
         /// The field name.
         field: String,
     },
-    /// A `lift_predicate` is given to a production that is not a sequential
-    /// scope (a lifted definition must not see itself).
+    /// A `lift_predicate` is given to a production that is not a scope or
+    /// is a recursive one (a lifted definition must not see itself).
     LiftIntoNonSequentialScope(String),
     /// A `lift_filters` is given to a production without a
     /// `lift_predicate` (it receives no lifts to filter).
@@ -162,7 +162,10 @@ impl fmt::Display for SpecError {
                 "the {property} of production `{production}` names `{field}`, which is not one of its data fields"
             ),
             SpecError::LiftIntoNonSequentialScope(p) => {
-                write!(f, "production `{p}` has a lift_predicate but is not a sequential scope")
+                write!(
+                    f,
+                    "production `{p}` has a lift_predicate but is not a sequential, isolated or global scope"
+                )
             }
             SpecError::LiftFilterWithoutLiftField(p) => {
                 write!(
