@@ -354,6 +354,13 @@ fn parse_binder_entries(content: ParseStream) -> syn::Result<Vec<PropertyEntry>>
                 call.args.push(flag);
             }
             _ => {
+                if flag_follows {
+                    let word: Ident = content.parse()?;
+                    return Err(syn::Error::new(
+                        word.span(),
+                        format!("`{word}` is a flag of `definition(..)` or `parameter(..)`, which it does not follow"),
+                    ));
+                }
                 if content.peek(Ident) && !content.peek2(Token![=>]) && !entries.is_empty() {
                     let word: Ident = content.parse()?;
                     return Err(syn::Error::new(

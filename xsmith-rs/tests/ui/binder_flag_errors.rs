@@ -46,4 +46,16 @@ component! {
     feature_off_by_default { division }
 }
 
+component! {
+    fn flag_after_another_value;
+    grammar {
+        Program { body: Block }
+        Block { stmts: [Stmt; 0..=3] }
+        abstract Stmt {}
+        Let: Stmt { init: Stmt }
+    }
+    scope { Block => sequential }
+    binder_info { Let => name, read_only }
+}
+
 fn main() {}
