@@ -49,9 +49,14 @@ fn programs(programs: u64) -> Vec<String> {
     texts
 }
 
+/// Percent of programs that may show a known bug (`known-bugs`): Guile's
+/// compiler failed on 1 of the 300 (seed 199).
+const KNOWN_BUG_SHARE: u64 = 2;
+
 /// Runs the programs of seeds `0..programs` through a `diff` campaign on
 /// every implementation, and panics with the campaign's report unless all
-/// agree (the findings are then kept).
+/// agree but for known bugs in at most [`KNOWN_BUG_SHARE`] percent of them
+/// (the findings are then kept).
 fn assert_programs_agree(programs: u64) {
     let findings = tempfile::Builder::new()
         .prefix("xsmith-scheme-findings-")
@@ -60,9 +65,13 @@ fn assert_programs_agree(programs: u64) {
     let mut campaign = Campaign::new(&FUZZER, findings.path());
     campaign.count = programs;
     campaign.limits = limits();
+    campaign.known = xsmith::KnownBug::parse(xsmith_scheme::KNOWN_BUGS).unwrap();
     let mut report = Vec::new();
-    let tally = (campaign.run(&mut report)).unwrap_or_else(|e| panic!("{e} (./test.sh installs the implementations)"));
-    if !tally.all_agree() {
+    let summary =
+        (campaign.run_summary(&mut report)).unwrap_or_else(|e| panic!("{e} (./test.sh installs the implementations)"));
+    let tally = summary.tally;
+    let known_share_ok = (tally.programs - tally.agree) * 100 <= programs * KNOWN_BUG_SHARE;
+    if !(summary.succeeded() && known_share_ok) {
         let kept = findings.keep();
         panic!(
             "{tally}; findings kept in {}:\n{}",
