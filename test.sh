@@ -3,7 +3,9 @@
 # programs on (Debian packages, only those missing), builds the libFuzzer
 # targets and `xsmith-wasm guided` with SanitizerCoverage (`fuzz/build`:
 # fuzzers/wasm/tests/libfuzzer.rs runs them), then runs every test of the
-# workspace, doctests included.
+# workspace, doctests included, and the heavy sweeps that plain `cargo test`
+# skips (the fast tier: they are `#[ignore]`d, and run here with
+# `--include-ignored`).
 #
 #   ./test.sh            # as root, or with sudo available
 #   ./test.sh -- --nocapture   # extra arguments go to `cargo test`
@@ -29,11 +31,25 @@ declare -A PACKAGES=(
     [chezscheme]=chezscheme
     [csi]=chicken-bin
     [csc]=chicken-bin
+    [mount]=mount         # the full-disk test's tmpfs (fuzzers/calc/tests/journal.rs)
+    [chromium]=chromium   # loads the findings report (fuzzers/calc/tests/findings.rs)
+    [zip]=zip             # seed corpora of fuzz/oss-fuzz/build.sh
+    [sml]=smlnj
+    [poly]=polyml
+    [polyc]=polyml
+)
+
+# library (a path glob) -> Debian package that provides it
+declare -A LIBRARIES=(
+    ['/usr/lib/*/libpolyml.a']=libpolyml-dev
 )
 
 missing=()
 for command in "${!PACKAGES[@]}"; do
     command -v "$command" >/dev/null 2>&1 || missing+=("${PACKAGES[$command]}")
+done
+for library in "${!LIBRARIES[@]}"; do
+    compgen -G "$library" >/dev/null || missing+=("${LIBRARIES[$library]}")
 done
 if ((${#missing[@]})); then
     sudo=""
@@ -46,4 +62,4 @@ fi
 fuzz/build
 
 if [ "${1:-}" = "--" ]; then shift; fi
-exec cargo test --workspace "$@"
+exec cargo test --workspace "$@" -- --include-ignored

@@ -43,6 +43,7 @@ pub mod bench;
 mod builder;
 mod catalog;
 mod containers;
+mod counted;
 mod expressions;
 mod functions;
 mod loops;
@@ -125,6 +126,7 @@ impl Canned {
         functions::add(&mut builder);
         containers::add(&mut builder);
         loops::add(&mut builder);
+        counted::add(&mut builder);
         let (productions, entries) = (builder.names, builder.entries);
         Ok(Canned {
             component,
@@ -154,6 +156,8 @@ impl Canned {
     /// #     fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
     /// #     fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
     /// #     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> { n.body() }
     /// # }
     /// let spec = canned.spec(Mini, []).unwrap();
     /// assert!(spec.lookup("ForEachArray").is_some());
@@ -189,6 +193,8 @@ impl Canned {
     /// #     fn lambda<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
     /// #     fn lambda_block<'a>(&self, n: &Function<'_, 'a>) -> Doc<'a> { n.body() }
     /// #     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> { n.body() }
+    /// #     fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> { n.body() }
     /// # }
     /// let spec = canned.spec_with_types(types, Mini, [floats]).unwrap();
     /// assert!(spec.lookup("FloatLit").is_some());
@@ -258,6 +264,10 @@ fn check(options: &Options) -> Result<(), OptionsError> {
         .any(|f| f.is_empty() || !f.chars().all(|c| c.is_ascii_alphanumeric()))
     {
         return error("record_fields must be ASCII letters and digits");
+    }
+    let (low, high) = options.hot_iterations;
+    if low <= counted::SHORT.1 || low > high {
+        return error("hot_iterations must be a range above the short loops' counts");
     }
     for (what, (low, high)) in [
         ("program_statements", options.program_statements),

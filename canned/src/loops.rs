@@ -1,5 +1,7 @@
-//! Loops over containers: the body runs once per element of an array or a
-//! list, whose length never changes, so every loop ends.
+//! Loops: over containers, where the body runs once per element of an
+//! array or a list, whose length never changes; and counted loops, where
+//! the body runs a drawn number of times, counted by a variable the body
+//! reads but never writes (see [`counted`]). So every loop ends.
 
 use xsmith::types::Type;
 use xsmith::{Access, BinderInfo, BinderStyle, ScopeKind};
@@ -54,8 +56,17 @@ pub(crate) fn add(b: &mut Builder) {
         }
     }
     if any {
-        let var = b.part(ProductionDecl::new("LoopVar"), TypeInfo::new(|s| s.fresh()));
-        b.component
-            .binder_info(&var, BinderInfo::new("name", BinderStyle::Parameter).read_only());
+        loop_var(b);
     }
+}
+
+/// Adds `LoopVar`, the read-only variable a loop binds (an element, a
+/// counter), unless it is there already.
+pub(crate) fn loop_var(b: &mut Builder) {
+    if b.names.iter().any(|n| n == "LoopVar") {
+        return;
+    }
+    let var = b.part(ProductionDecl::new("LoopVar"), TypeInfo::new(|s| s.fresh()));
+    b.component
+        .binder_info(&var, BinderInfo::new("name", BinderStyle::Parameter).read_only());
 }

@@ -134,6 +134,54 @@ views! {
     /// (`element` is the `LoopVar` that binds each; see
     /// [`ForEach::element_name`]).
     ForEach { container: child, element: child, body: child }
+    /// `CountedFor`: a loop whose `LoopVar` `counter` runs from 0 to
+    /// its [`iterations`](Counted::iterations) less one (see
+    /// [`Counted::counter_name`]).
+    Counted { count: data, counter: child, body: child }
+    /// `CountedWhile`: a `while` loop over a counter from 0 while it is
+    /// below its [`iterations`](CountedWhile::iterations), incremented
+    /// after the body; `form` 0 tests before the
+    /// body, 1 after it (`repeat ... until`, `do ... while`; `count` is at
+    /// least 1, so both run the body `count` times).
+    CountedWhile { count: data, counter: child, form: data, body: child }
+}
+
+/// The name the `LoopVar` in field `field` of the node `n` renders binds.
+fn loop_var_name(n: &RenderNode<'_>, field: &str) -> String {
+    let var = n.at(n.node()).child(field);
+    let name = var.and_then(|e| e.data("name"));
+    name.expect("a loop's variable is a LoopVar with a name").to_string()
+}
+
+impl Counted<'_, '_> {
+    /// The name of the loop's counter.
+    pub fn counter_name(&self) -> String {
+        loop_var_name(self.0, "counter")
+    }
+
+    /// How many times the loop runs its body: its `count`, or once where
+    /// loops around it or a function would multiply it past the nest
+    /// budget (see the crate's README).
+    pub fn iterations(&self) -> i64 {
+        crate::counted::iterations(self.0.at(self.0.node()))
+    }
+}
+
+impl CountedWhile<'_, '_> {
+    /// The name of the loop's counter.
+    pub fn counter_name(&self) -> String {
+        loop_var_name(self.0, "counter")
+    }
+
+    /// How many times the loop runs its body (see [`Counted::iterations`]).
+    pub fn iterations(&self) -> i64 {
+        crate::counted::iterations(self.0.at(self.0.node()))
+    }
+
+    /// Whether the loop tests its condition after the body (`form` 1).
+    pub fn tests_last(&self) -> bool {
+        matches!(self.form(), Value::Int(1))
+    }
 }
 
 impl ForEach<'_, '_> {
@@ -145,8 +193,6 @@ impl ForEach<'_, '_> {
     /// # let _ = r;
     /// ```
     pub fn element_name(&self) -> String {
-        let element = self.0.at(self.0.node()).child("element");
-        let name = element.and_then(|e| e.data("name"));
-        name.expect("a loop's element is a LoopVar with a name").to_string()
+        loop_var_name(self.0, "element")
     }
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 /// ```
 /// use xsmith_canned::Group;
 /// assert_eq!(Group::Records.name(), "records");
-/// assert_eq!(Group::ALL.len(), 17);
+/// assert_eq!(Group::ALL.len(), 18);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Group {
@@ -52,11 +52,15 @@ pub enum Group {
     /// `ForEachArray`, `ForEachList`: loops over a container, bounded by
     /// its length.
     Loops,
+    /// `CountedFor`, `CountedWhile`: loops run a drawn number of times,
+    /// up to a few thousand (hot code for the optimizing tiers; bounds in
+    /// the crate's README).
+    CountedLoops,
 }
 
 impl Group {
     /// Every group, in declaration order.
-    pub const ALL: [Group; 17] = [
+    pub const ALL: [Group; 18] = [
         Group::Integers,
         Group::Division,
         Group::Booleans,
@@ -74,6 +78,7 @@ impl Group {
         Group::Dictionaries,
         Group::Records,
         Group::Loops,
+        Group::CountedLoops,
     ];
 
     /// The group's feature name (for `--with` and `--without`).
@@ -100,6 +105,7 @@ impl Group {
             Group::Dictionaries => "dictionaries",
             Group::Records => "records",
             Group::Loops => "loops",
+            Group::CountedLoops => "counted-loops",
         }
     }
 }
@@ -128,6 +134,9 @@ pub struct Options {
     pub program_statements: (usize, usize),
     /// How many statements a nested block starts with.
     pub block_statements: (usize, usize),
+    /// The range of a hot counted loop's count (`CountedFor`,
+    /// `CountedWhile`; see the crate's README for the bounds).
+    pub hot_iterations: (i64, i64),
     /// Weights that replace the canned default of a production.
     pub weights: BTreeMap<String, u32>,
     /// The root production of the programs: the canned `Program` (a
@@ -159,6 +168,7 @@ impl Default for Options {
             record_fields: vec!["x", "y"],
             program_statements: (4, 8),
             block_statements: (1, 4),
+            hot_iterations: (500, 2500),
             weights: BTreeMap::new(),
             root: "Program".to_string(),
         }

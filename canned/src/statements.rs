@@ -120,7 +120,24 @@ pub(crate) fn add(b: &mut Builder) {
             stmt_type(),
             12,
         );
-        b.component.io(&name, true).strict_child_order(&name, true);
+        // Rare in a counted loop's body: a print there prints on every
+        // iteration (the loop's effects show in the variables it writes).
+        // Never impossible: it is what a block of a program with printing
+        // alone can hold.
+        let weight = options.weights.get(&name).copied().unwrap_or(12);
+        b.component
+            .io(&name, true)
+            .strict_child_order(&name, true)
+            .choice_weight(
+                &name,
+                Weight::dynamic(move |hole| {
+                    if crate::counted::in_counted_loop(hole) {
+                        1
+                    } else {
+                        weight
+                    }
+                }),
+            );
     }
     // Nested statements are rarer deeper down.
     for name in ["IfStmt", "BlockStmt"] {

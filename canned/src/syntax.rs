@@ -8,9 +8,9 @@ use std::sync::Arc;
 use xsmith::{Component, Doc, RenderNode, Renderer, Value};
 
 use crate::nodes::{
-    Apply, ArrayGet, ArraySet, Assign, Binary, Binding, BlockStmt, DictGet, DictSet, ExprSeq, FieldGet, FieldSet,
-    FnBody, ForEach, Function, IfExpr, IfStmt, Items, LetStar, ListGet, Literal, Name, RecordLit, Statements, Unary,
-    ValueStmt,
+    Apply, ArrayGet, ArraySet, Assign, Binary, Binding, BlockStmt, Counted, CountedWhile, DictGet, DictSet, ExprSeq,
+    FieldGet, FieldSet, FnBody, ForEach, Function, IfExpr, IfStmt, Items, LetStar, ListGet, Literal, Name, RecordLit,
+    Statements, Unary, ValueStmt,
 };
 use crate::nodes::{FieldShape, View};
 use crate::render::{call, defined_names, dict_key, infix, record_entries, statements, string_literal};
@@ -50,6 +50,8 @@ use crate::render::{call, defined_names, dict_key, infix, record_entries, statem
 ///     fn lambda<'a>(&self, _: &Function<'_, 'a>) -> Doc<'a> { unreachable!() }
 ///     fn lambda_block<'a>(&self, _: &Function<'_, 'a>) -> Doc<'a> { unreachable!() }
 ///     fn for_each<'a>(&self, _: &ForEach<'_, 'a>) -> Doc<'a> { unreachable!() }
+///     fn counted_for<'a>(&self, _: &Counted<'_, 'a>) -> Doc<'a> { unreachable!() }
+///     fn counted_while<'a>(&self, _: &CountedWhile<'_, 'a>) -> Doc<'a> { unreachable!() }
 /// }
 ///
 /// let mut options = Options::default();
@@ -317,6 +319,17 @@ pub trait Syntax: Send + Sync + 'static {
 
     /// `ForEachArray`, `ForEachList`: a loop over the container's elements.
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a>;
+
+    /// `CountedFor`: a loop whose counter runs from 0 to its
+    /// [`iterations`](Counted::iterations) less one.
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a>;
+
+    /// `CountedWhile`: a counter from 0, a `while` loop (or, in the form
+    /// that [`tests_last`](CountedWhile::tests_last), a loop that tests
+    /// after the body) while it is below its
+    /// [`iterations`](CountedWhile::iterations), the body and then the
+    /// counter's increment.
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a>;
 }
 
 /// A renderer calling `method` on the syntax with the node's view, and the
@@ -390,6 +403,8 @@ pub(crate) fn renderer<S: Syntax>(syntax: &Arc<S>, production: &str) -> (Rendere
         "DictSet" => renderer!(statement syntax, dict_set, DictSet),
         "RecordLit" => renderer!(syntax, record_lit, RecordLit),
         "ForEachArray" | "ForEachList" => renderer!(statement syntax, for_each, ForEach),
+        "CountedFor" => renderer!(statement syntax, counted_for, Counted),
+        "CountedWhile" => renderer!(statement syntax, counted_while, CountedWhile),
         p if p.starts_with("FieldGet_") => renderer!(syntax, field_get, FieldGet),
         p if p.starts_with("FieldSet_") => renderer!(statement syntax, field_set, FieldSet),
         other => unreachable!("`{other}` is not a canned production"),
@@ -444,6 +459,12 @@ pub(crate) mod tests {
         }
         fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
             n.text("for")
+        }
+        fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+            n.text("for")
+        }
+        fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+            n.text("while")
         }
     }
 

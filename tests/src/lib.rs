@@ -24,6 +24,7 @@ pub mod choices;
 pub mod conformance;
 pub mod functions;
 pub mod names;
+pub mod reach;
 pub mod total;
 pub mod typed;
 

@@ -68,9 +68,10 @@ pub fn assert_generates(fuzzer: &Fuzzer, max_depth: Option<u32>, seeds: Range<u6
 /// Tests that a fuzzer's generation is total: `default_options`
 /// ([`DEFAULT_PROGRAMS`] programs) and one test per depth
 /// ([`PROGRAMS_PER_DEPTH`] programs each), named as given, with the
-/// attributes given (`#[ignore = "why"]` for a depth still pending).
+/// attributes given. All are heavy sweeps, `#[ignore]`d in the fast tier
+/// (`cargo test`); `./test.sh` runs them (`-- --include-ignored`).
 ///
-/// ```ignore
+/// ```text
 /// xsmith_tests::total_generation_tests! {
 ///     fuzzer: xsmith_calc::FUZZER,
 ///     depths: [depth_01 = 1, depth_02 = 2, #[ignore = "why"] depth_03 = 3],
@@ -83,11 +84,13 @@ macro_rules! total_generation_tests {
         depths: [$($(#[$attribute:meta])* $name:ident = $depth:expr),* $(,)?] $(,)?
     ) => {
         #[test]
+        #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
         fn default_options() {
             $crate::total::assert_generates(&$fuzzer, None, 0..$crate::total::DEFAULT_PROGRAMS);
         }
         $(
             #[test]
+            #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
             $(#[$attribute])*
             fn $name() {
                 $crate::total::assert_generates(&$fuzzer, Some($depth), 0..$crate::total::PROGRAMS_PER_DEPTH);

@@ -14,24 +14,28 @@ const COUNTS: Counts = Counts {
 };
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn calc_programs_are_their_choice_sequences() {
     let fuzzer = &xsmith_calc::FUZZER;
     check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn lua_programs_are_their_choice_sequences() {
     let fuzzer = &xsmith_lua::FUZZER;
     check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn javascript_programs_are_their_choice_sequences() {
     let fuzzer = &xsmith_javascript::FUZZER;
     check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn python_programs_are_their_choice_sequences() {
     let fuzzer = &xsmith_python::FUZZER;
     check_choice_sequences(fuzzer, fuzzer.implementations, COUNTS);

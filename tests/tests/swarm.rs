@@ -33,41 +33,49 @@ fn agree(fuzzer: &Fuzzer) {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn calc_swarm_headers_regenerate() {
     headers_regenerate(&xsmith_calc::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn lua_swarm_headers_regenerate() {
     headers_regenerate(&xsmith_lua::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn javascript_swarm_headers_regenerate() {
     headers_regenerate(&xsmith_javascript::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn python_swarm_headers_regenerate() {
     headers_regenerate(&xsmith_python::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn calc_300_swarm_programs_agree() {
     agree(&xsmith_calc::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn lua_300_swarm_programs_agree() {
     agree(&xsmith_lua::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn javascript_300_swarm_programs_agree() {
     agree(&xsmith_javascript::FUZZER);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn python_300_swarm_programs_agree() {
     agree(&xsmith_python::FUZZER);
 }

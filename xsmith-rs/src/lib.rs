@@ -44,8 +44,8 @@
 extern crate self as xsmith;
 
 // Imports follow the data flow, spec -> generation -> rendering -> campaign,
-// with no cycle (README.md lists the modules in that order;
-// `../shared/tools/module-cycles xsmith-rs/src` checks it).
+// with no cycle (ARCHITECTURE.md lists the modules in that order;
+// CI checks that none runs back).
 mod attributes;
 mod cache;
 pub mod campaign;
@@ -63,6 +63,7 @@ mod fixtures;
 pub mod fuzzer;
 mod generate;
 mod grammar;
+pub mod guide;
 #[cfg(feature = "libfuzzer")]
 pub mod guided;
 pub mod helpers;
@@ -77,6 +78,7 @@ mod random;
 pub mod reduce;
 pub mod render;
 mod scopes;
+pub mod serve;
 mod spec;
 pub mod swarm;
 mod tree;
@@ -87,7 +89,7 @@ pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, KnownBug, Shard, Signature, Signatures, Summary, Tally, Verdict};
 pub use choices::{Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
-pub use exec::{Execution, Implementation, ImplementationError, Limits, Run};
+pub use exec::{Execution, Implementation, ImplementationError, Isolation, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};

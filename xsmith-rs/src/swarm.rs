@@ -171,3 +171,38 @@ pub(crate) fn parse_probability(text: &str) -> Result<f64, String> {
         _ => Err(format!("`{text}` is not a probability between 0 and 1")),
     }
 }
+
+/// `--swarm` and `--swarm-probability`, of generation and `diff` alike.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "--swarm", "--swarm-probability", "0.25"]);
+/// assert_eq!(args.swarm.swarm(), Some(xsmith::swarm::Swarm { probability: 0.25 }));
+/// assert_eq!(xsmith::cli::Args::parse_from(["x"]).swarm.swarm(), None);
+/// assert!(xsmith::cli::Args::try_parse_from(["x", "--swarm", "--swarm-probability", "2"]).is_err());
+/// ```
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct SwarmArgs {
+    /// Each program draws, from its seed, a random subset of the feature groups
+    /// and random size options (written in its header).
+    #[arg(long)]
+    pub swarm: bool,
+    /// With --swarm, the probability that each feature group stays on.
+    #[arg(long, value_name = "P", default_value_t = Swarm::default().probability,
+          value_parser = parse_probability, requires = "swarm")]
+    pub swarm_probability: f64,
+}
+
+impl SwarmArgs {
+    /// The swarm these arguments ask for, if any.
+    ///
+    /// ```
+    /// let args = xsmith::cli::SwarmArgs { swarm: true, swarm_probability: 0.5 };
+    /// assert_eq!(args.swarm(), Some(Default::default()));
+    /// ```
+    pub fn swarm(&self) -> Option<Swarm> {
+        self.swarm.then_some(Swarm {
+            probability: self.swarm_probability,
+        })
+    }
+}

@@ -2,7 +2,7 @@
 //! and the filters that keep a program defined.
 
 use xsmith::types::{Type, TypeStore};
-use xsmith::{component, ChildTypes, Hole, NodeRef, Random};
+use xsmith::{component, ChildTypes, Doc, Hole, NodeRef, Random, RenderNode};
 
 use crate::render::*;
 use crate::{structs, ARRAY_LENGTH, INT_TYPES, MAX_FUNCTIONS};
@@ -96,13 +96,18 @@ fn literal(r: &mut Random) -> i64 {
     }
 }
 
+/// The operators of the whole-array loops (`ArrayMap`, `ArrayFold`): those
+/// whose wrappers have no branch on their operands but the conversion, so
+/// that a vectorizer can take the loop.
+const VECTOR_OPS: [&str; 8] = ["add", "add", "sub", "xor", "xor", "and", "or", "mul"];
+
 /// The nearest ancestor of the hole named `name` inside its function.
 fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
     hole.enclosing(name, |a| a.is("Func"))
 }
 
 /// Function `i` calls only earlier ones (the program is a sequential
-/// scope), never from inside a loop (so a run's work stays small), and only
+/// scope), never from inside a loop (`For`, `ArrayMap`: so a run's work stays small), and only
 /// while the program has room for a function that the call may lift.
 ///
 /// Nor in the value of a compound assignment: `x += f()` reads `x` in an
@@ -113,7 +118,10 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 fn call_allowed(hole: &Hole) -> bool {
     let items = hole.at(hole.program().root()).children("items");
     let functions = items.iter().filter(|item| item.is("Func")).count();
-    functions < MAX_FUNCTIONS && enclosing(hole, "For").is_none() && enclosing(hole, "CompoundAssign").is_none()
+    functions < MAX_FUNCTIONS
+        && ["For", "ArrayMap", "ArrayFold", "CompoundAssign"]
+            .iter()
+            .all(|p| enclosing(hole, p).is_none())
 }
 
 /// An address is taken only as the argument of a call, whose callee
@@ -168,6 +176,8 @@ component! {
         CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
         If: Stmt { cond: Expr, then: Block, otherwise: Block }
         For: Stmt { iterations = |r| r.int_in(1, 6), body: Block }
+        ArrayMap: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, target: ArrayWrite, source: ArrayRead, value: Expr }
+        ArrayFold: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, source: ArrayRead }
         Break: Stmt { cond: Expr }
         Continue: Stmt { cond: Expr }
         Print: Stmt { value: Expr }
@@ -245,6 +255,8 @@ component! {
         CompoundAssign => (int) { value: same },
         If => (|s| s.fresh()) { cond: any_int },
         For => (|s| s.fresh()),
+        ArrayMap => (int) { length: any_int, target: array_of_node, source: array_of_node, value: same },
+        ArrayFold => (int) { length: any_int, source: array_of_node },
         Break => (|s| s.fresh()) { cond: any_int },
         Continue => (|s| s.fresh()) { cond: any_int },
         Print => (|s| s.fresh()) { value: any_int },
@@ -292,6 +304,7 @@ component! {
         VarRef => read(name),
         Assign => write(name),
         CompoundAssign => write(name),
+        ArrayFold => write(name),
         FuncRef => read(name),
         ArrayRead => read(name),
         AddrTarget => write(name),
@@ -306,7 +319,7 @@ component! {
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
         CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
-        ExprStmt => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
+        ExprStmt => true, ArrayMap => true, ArrayFold => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
         FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true, AddrOfElem => true,
     }
     choice_filters {
@@ -324,7 +337,7 @@ component! {
     }
     choice_weight {
         ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 3,
-        For => 3, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
+        For => 3, ArrayMap => 16, ArrayFold => 12, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
         LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
     }
@@ -436,6 +449,18 @@ component! {
             let c = format!("xs_i{}", n.node().index());
             n.text(format!("for (int {c} = 0; {c} < {}; {c}++) ", n.data("iterations"))).append(n.child("body"))
         },
+        ArrayMap => |n| {
+            let j = format!("xs_j{}", n.node().index());
+            let element = n.child("source").append(format!("[{j}]"));
+            let value = call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
+            array_loop(n, &j).append(n.child("target")).append(format!("[{j}] = ")).append(value).append(";")
+        },
+        ArrayFold => |n| {
+            let (j, x) = (format!("xs_j{}", n.node().index()), n.data("name").to_string());
+            let element = n.child("source").append(format!("[{j}]"));
+            let value = call(n, n.text(format!("xs_{}_{}({x}, ", n.data("op"), ty(n))), [element]);
+            array_loop(n, &j).append(format!("{x} = ")).append(value).append(");")
+        },
         Break => ["if (", cond, ") break;"],
         Continue => ["if (", cond, ") continue;"],
         Print => |n| {
@@ -462,7 +487,7 @@ component! {
     feature {
         Call => "calls", Comma => "comma", For => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
-        ArrayGet => "arrays", ArraySet => "arrays",
+        ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayFold => "array-loops",
         Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
         AddrOfField => "structs", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
@@ -470,6 +495,28 @@ component! {
         FieldElemSet => "structs", FieldGet => "structs", FieldElemGet => "structs", LocalFieldPtr => "structs",
         LocalElemPtr => "pointers",
     }
+}
+
+/// The head of an array loop (`ArrayMap`, `ArrayFold`) with induction
+/// variable `j`: over the whole array when `whole` is 1 (`length` is then
+/// evaluated before, for nothing: no expression here has an effect), else
+/// over the first `length % (ARRAY_LENGTH + 1)` elements, a count computed
+/// once, in range by construction and unknown to the compiler. gcc
+/// vectorizes the first kind more often; clang, which unrolls a loop of a
+/// known count of 8 whole, only the second.
+fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
+    if matches!(n.data("whole"), xsmith::Value::Int(1)) {
+        let head = n
+            .text("(void)(")
+            .append(n.child("length"))
+            .append(");")
+            .append(n.hardline());
+        return head.append(format!("for (int {j} = 0; {j} < {ARRAY_LENGTH}; {j}++) "));
+    }
+    let count = j.replacen("xs_j", "xs_n", 1);
+    n.text(format!("for (uint64_t {j} = 0, {count} = (uint64_t)("))
+        .append(n.child("length"))
+        .append(format!(") % {}; {j} < {count}; {j}++) ", ARRAY_LENGTH + 1))
 }
 
 /// Whether the hole is in a function's body, where a pointer a

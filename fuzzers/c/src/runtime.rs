@@ -6,7 +6,10 @@
 
 use xsmith::Helper;
 
-/// The runtime header of every program: printing and the checksum.
+/// The runtime header of every program: printing and the checksum, and
+/// `xs_zero`, a volatile 0 through which `main` passes its arguments so
+/// that the compiler cannot fold a whole program into constants (and so
+/// skip the optimizations of its loops).
 ///
 /// ```
 /// assert!(xsmith_c::PRELUDE.contains("static void xs_mix(uint64_t v)"));
@@ -14,6 +17,7 @@ use xsmith::Helper;
 pub const PRELUDE: &str = r#"#include <stdint.h>
 #include <stdio.h>
 
+static volatile int xs_zero = 0;
 static uint64_t xs_checksum = UINT64_C(0xcbf29ce484222325);
 static void xs_mix(uint64_t v) { xs_checksum = (xs_checksum ^ v) * UINT64_C(0x100000001b3); }
 static void xs_print(const char *what, uint64_t v) {

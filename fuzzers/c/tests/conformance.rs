@@ -123,6 +123,7 @@ fn describe(run: &xsmith::Run) -> String {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn programs_agree_on_every_compiler() {
     let programs = programs();
     let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
@@ -225,6 +226,7 @@ const SANITIZED: &[Implementation] = &[
 ];
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn programs_are_clean_under_the_sanitizers() {
     let programs = programs();
     let limits = Limits {
@@ -258,6 +260,7 @@ fn programs_are_clean_under_the_sanitizers() {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn a_program_with_undefined_behaviour_is_caught_by_the_sanitizer_test() {
     // The test above could not fail if its compilers or markers were
     // wrong: this program overflows a signed int and must be reported.
@@ -294,6 +297,7 @@ fn run_test_file(file: &str, name: &str) -> Execution {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn the_known_tcc_bug_still_shows() {
     // If tcc is fixed, this fails: drop the bug from `known-bugs` and the
     // allowance above.
@@ -304,6 +308,7 @@ fn the_known_tcc_bug_still_shows() {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn the_known_tcc_bug_shows_widened_to_64_bits() {
     // The same bug, as the campaign with structs found it (seed 2802).
     let output = |name| run_test_file("tcc-narrowing-cast-64.c", name);

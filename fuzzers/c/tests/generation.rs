@@ -38,11 +38,13 @@ fn assert_generates(options: Options, seeds: Range<u64>) {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn default_options() {
     assert_generates(Options::default(), 0..5_000);
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn every_depth() {
     for max_depth in 1..=12 {
         let options = Options {
@@ -54,6 +56,7 @@ fn every_depth() {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn every_size() {
     for size in [0, 20, 50, 500, 1000, 2000] {
         let options = Options {

@@ -114,6 +114,20 @@ impl Syntax for JavaScript {
             .append(format!("for (var {v}_i = 0; {v}_i < {v}_c.length; {v}_i += 1) "))
             .append(braced(n, body))
     }
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        let i = n.counter_name();
+        n.text(format!("for (var {i} = 0; {i} < {}; {i}++) ", n.iterations()))
+            .append(braced(n, n.body()))
+    }
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        let (i, count) = (n.counter_name(), n.iterations());
+        let body = braced(n, n.body().append(n.hardline()).append(format!("{i}++;")));
+        let looped = match n.tests_last() {
+            true => n.text("do ").append(body).append(format!(" while ({i} < {count});")),
+            false => n.text(format!("while ({i} < {count}) ")).append(body),
+        };
+        n.text(format!("var {i} = 0;")).append(n.hardline()).append(looped)
+    }
 }
 
 /// The canned options of the JavaScript fuzzer (all groups, int32 integers).
@@ -122,7 +136,12 @@ impl Syntax for JavaScript {
 /// assert_eq!(xsmith_javascript::options().int_range, (-(1 << 31), (1 << 31) - 1));
 /// ```
 pub fn options() -> Options {
-    Options::default()
+    Options {
+        // V8 replaces a loop's frame with optimized code (OSR) once the loop
+        // has run some 200 KB of bytecode: a few thousand iterations.
+        hot_iterations: (1000, 4000),
+        ..Options::default()
+    }
 }
 
 /// The JavaScript spec: the canned productions and their renderers.

@@ -111,6 +111,27 @@ impl Syntax for Lua {
             .append(n.container());
         head.append(") do").append(block(n, n.body())).append("end")
     }
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        let head = n.text("for ").append(n.counter());
+        let head = head.append(format!(" = 0, {} - 1 do", n.iterations()));
+        head.append(block(n, n.body())).append("end")
+    }
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        let (i, count) = (n.counter_name(), n.iterations());
+        let body = n.body().append(n.hardline()).append(format!("{i} = {i} + 1"));
+        let looped = match n.tests_last() {
+            true => n
+                .text("repeat")
+                .append(block(n, body))
+                .append(format!("until {i} >= {count}")),
+            false => n
+                .text(format!("while {i} < {count} do"))
+                .append(block(n, body))
+                .append("end"),
+        };
+        let inner = n.text(format!("local {i} = 0")).append(n.hardline()).append(looped);
+        n.text("do").append(block(n, inner)).append("end")
+    }
 }
 
 /// The canned options of the Lua fuzzer (all groups, 32-bit integers).

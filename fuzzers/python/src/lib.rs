@@ -202,6 +202,24 @@ impl Syntax for Python {
         let head = n.text("for ").append(n.element()).append(" in ").append(n.container());
         head.append(":").append(indented(n, n.body(), 4))
     }
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        let head = n.text("for ").append(n.counter());
+        head.append(format!(" in range({}):", n.iterations()))
+            .append(indented(n, n.body(), 4))
+    }
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        let (i, count) = (n.counter_name(), n.iterations());
+        let body = n.body().append(n.hardline()).append(format!("{i} += 1"));
+        let looped = match n.tests_last() {
+            true => {
+                let body = body.append(n.hardline()).append(format!("if {i} >= {count}:"));
+                let body = body.append(indented(n, n.text("break"), 4));
+                n.text("while True:").append(indented(n, body, 4))
+            }
+            false => n.text(format!("while {i} < {count}:")).append(indented(n, body, 4)),
+        };
+        n.text(format!("{i} = 0")).append(n.hardline()).append(looped)
+    }
 }
 
 /// The canned options of the Python fuzzer: all groups, 64-bit integers,

@@ -264,6 +264,12 @@ impl Syntax for Scheme {
         let slot = field_slot(&n.field().to_string());
         form(n, "vector-set!", vec![n.record(), n.display(slot), n.value()])
     }
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        counted(n, n.counter(), n.iterations(), n.body())
+    }
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        counted(n, n.counter(), n.iterations(), n.body())
+    }
     /// A list: `for-each` with a procedure of the element. A vector: a
     /// named `let` whose counter runs up to the vector's length.
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
@@ -284,6 +290,18 @@ impl Syntax for Scheme {
         let outer = n.text(format!("let (({vector} ")).append(n.container()).append("))");
         body_form(n, outer, vec![named])
     }
+}
+
+/// A loop that runs `body` `iterations` times with `counter` bound to 0, 1,
+/// ...: a named `let` over a counter of its own, so that the body's
+/// variable is rebound each round.
+fn counted<'a>(n: &RenderNode<'a>, counter: Doc<'a>, iterations: i64, body: Doc<'a>) -> Doc<'a> {
+    let (index, again) = (local(n, "i"), local(n, "loop"));
+    let bind = n.text("let ((").append(counter).append(format!(" {index}))"));
+    let round = body_form(n, bind, vec![body]);
+    let test = n.text(format!("when (< {index} {iterations})"));
+    let step = body_form(n, test, vec![round, n.text(format!("({again} (+ {index} 1))"))]);
+    body_form(n, n.text(format!("let {again} (({index} 0))")), vec![step])
 }
 
 /// The slot of record field `field` in the vector `(record x y)`.

@@ -7,6 +7,7 @@
 use xsmith_tests::choices::{check_choice_sequences, Counts};
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn modules_are_their_choice_sequences() {
     let counts = Counts {
         replays: 1_000,

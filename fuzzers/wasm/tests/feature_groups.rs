@@ -8,6 +8,7 @@ use xsmith::{Generator, Options, Source};
 use xsmith_wasm::FUZZER;
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn modules_generate_with_any_group_off() {
     let seeds = std::env::var("XSMITH_GROUP_SEEDS").map_or(300, |v| v.parse().expect("a number"));
     let spec = (FUZZER.spec)().expect("the spec assembles");

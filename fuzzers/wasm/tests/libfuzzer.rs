@@ -41,6 +41,7 @@ fn text(output: &Output) -> String {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn every_fuzz_target_runs() {
     for target in ["calc", "lua", "javascript", "python", "c", "wasm", "wasm-smith"] {
         let corpus = tempfile::tempdir().unwrap();
@@ -64,6 +65,7 @@ fn every_fuzz_target_runs() {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn guided_grows_a_corpus_from_seeds() {
     let root = tempfile::tempdir().unwrap();
     let (corpus, findings, seeds) = (
@@ -105,6 +107,7 @@ fn guided_grows_a_corpus_from_seeds() {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn guided_without_libfuzzer_says_how_to_build_it() {
     let output = Command::new(env!("CARGO_BIN_EXE_xsmith-wasm"))
         .args(["guided", "--time", "1"])

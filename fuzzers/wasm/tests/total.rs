@@ -51,6 +51,7 @@ fn assert_generates(max_depth: Option<u32>, seeds: Range<u64>) {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn default_options() {
     assert_generates(None, 0..20_000);
 }
@@ -58,6 +59,7 @@ fn default_options() {
 macro_rules! depths {
     ($($(#[$attribute:meta])* $name:ident = $depth:expr),* $(,)?) => {$(
         #[test]
+        #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
         $(#[$attribute])*
         fn $name() {
             assert_generates(Some($depth), 0..2_000);

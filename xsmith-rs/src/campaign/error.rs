@@ -29,11 +29,15 @@ pub enum CampaignError {
     /// Writing a finding, the journal or the report, or reading a journal,
     /// failed.
     Io(String),
+    /// Another campaign writes the journal this one would (the message
+    /// names the process and host that hold its lock).
+    JournalHeld(String),
 }
 
 impl CampaignError {
-    /// Whether the error is a bad option or value (the command line exits
-    /// with status 2 for those, 1 for the rest).
+    /// Whether the error is a bad option or value, or a journal another
+    /// campaign holds (the command line exits with status 2 for those, 1
+    /// for the rest).
     ///
     /// ```
     /// assert!(!xsmith::CampaignError::Io("disk full".into()).is_usage());
@@ -46,6 +50,7 @@ impl CampaignError {
                 | CampaignError::NoJobs
                 | CampaignError::BadShard(_)
                 | CampaignError::Findings(_)
+                | CampaignError::JournalHeld(_)
         )
     }
 }
@@ -59,7 +64,7 @@ impl fmt::Display for CampaignError {
             CampaignError::NoJobs => write!(f, "--jobs must be at least 1"),
             CampaignError::BadShard(shard) => write!(f, "--shard {shard}: not a shard K/N with 1 <= K <= N"),
             CampaignError::Findings(e) => write!(f, "--findings {e}"),
-            CampaignError::Io(e) => write!(f, "{e}"),
+            CampaignError::Io(e) | CampaignError::JournalHeld(e) => write!(f, "{e}"),
         }
     }
 }

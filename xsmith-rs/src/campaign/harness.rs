@@ -21,7 +21,7 @@ use super::journal::{self, Entry, Journal};
 use super::signature::{KnownBug, Signature, Signatures};
 use super::verdict::{Tally, Verdict};
 use super::{check_implementations, CampaignError, FINDINGS_PER_SIGNATURE};
-use crate::exec::{Implementation, Limits, Run};
+use crate::exec::{Implementation, Isolation, Limits, Run};
 use crate::features::Features;
 use crate::fuzzer::{Fuzzer, Source};
 use crate::generate::Generator;
@@ -118,7 +118,16 @@ impl<'s> Harness<'s> {
                     .prefix("xsmith-guided-")
                     .tempdir()
                     .map_err(|e| CampaignError::Io(format!("cannot create a scratch directory: {e}")))?;
-                let opened = journal::open(&findings, "guided", command, false, 0, |j| j).map_err(CampaignError::Io)?;
+                let programs = journal::Programs {
+                    len: 0,
+                    index_of: &|_| None,
+                };
+                let opened = journal::open(&findings, "guided", command, false, &programs).map_err(|e| match e {
+                    journal::OpenError::Io(e) => CampaignError::Io(e),
+                    journal::OpenError::Held { journal, .. } => {
+                        CampaignError::JournalHeld(format!("{} is held by another process", journal.display()))
+                    }
+                })?;
                 Ok(Harness {
                     fuzzer,
                     spec,
@@ -147,7 +156,14 @@ impl<'s> Harness<'s> {
                 let file = self.scratch.path().join(format!("program.{}", self.fuzzer.extension));
                 std::fs::write(&file, &generated.text)
                     .map_err(|e| CampaignError::Io(format!("writing {}: {e}", file.display())))?;
-                let runs = Implementation::run_each(&self.implementations, &file, &generated.text, &self.limits);
+                // Engines stay in this process: libFuzzer saves the input that kills it.
+                let runs = Implementation::run_each_with(
+                    &self.implementations,
+                    &file,
+                    &generated.text,
+                    &self.limits,
+                    Isolation::Thread,
+                );
                 let verdict = Verdict::of_runs(&runs);
                 (Ok(generated.text), runs, verdict, Some(generated.program))
             }

@@ -10,12 +10,22 @@
 //! `FINDING` is the finding's directory, when it was saved; `SIGNATURE` the
 //! finding's signature; `ARGS` the options a swarm program drew; and
 //! `FEATURES` the program's [`Features`]. `findings DIR` reads them back
-//! ([`entries`]).
+//! ([`entries`]). Before a program runs, the line `SEED started` (or `SEED
+//! started alone`, when nothing else runs beside it) says so.
+//!
+//! One process writes a journal at a time ([`journal_lock`](super::journal_lock)).
+//! Reopened to resume, a journal is healed rather than refused: the first
+//! record of each seed is kept, a later record of the same seed (two
+//! campaigns wrote it at once), a line cut short by a stop, and a line of
+//! no program of the campaign are dropped and counted ([`Healed`]).
 
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::journal_lock::{DirectoryLock, Held, JournalLock};
 use super::verdict::{ByProduction, Tally, Verdict};
 use crate::features::Features;
 
@@ -132,21 +142,132 @@ pub fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
     Ok(entries)
 }
 
-/// An open journal, positioned to append.
+/// An open journal, positioned to append, and its lock.
 pub(super) struct Journal {
     file: File,
     path: PathBuf,
+    _lock: JournalLock,
+}
+
+/// What becomes of a program a resumed journal has no record of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pending {
+    /// It never started, as far as the journal tells: it runs.
+    Fresh,
+    /// It was running when the campaign stopped: it runs again, alone,
+    /// before any program after it.
+    Interrupted,
+    /// It was running alone when the campaign stopped: the campaign died on
+    /// it, twice. It is a `campaign-crashed` finding.
+    CampaignCrashed,
+}
+
+/// The programs a journal has no record of, in seed order: `holes`, then
+/// every program from `frontier` on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Remaining {
+    /// Programs (by index in the shard) before `frontier` with no record.
+    pub holes: Vec<(u64, Pending)>,
+    /// The first program after every one the journal names.
+    pub frontier: u64,
+    /// How many programs the shard has.
+    pub len: u64,
+}
+
+impl Remaining {
+    /// How many programs remain.
+    pub fn count(&self) -> u64 {
+        self.holes.len() as u64 + (self.len - self.frontier)
+    }
+
+    /// The `position`-th remaining program: its index in the shard, and
+    /// what becomes of it.
+    pub fn get(&self, position: u64) -> Option<(u64, Pending)> {
+        let holes = self.holes.len() as u64;
+        match position < holes {
+            true => Some(self.holes[position as usize]),
+            false => {
+                let j = self.frontier + (position - holes);
+                (j < self.len).then_some((j, Pending::Fresh))
+            }
+        }
+    }
+
+    /// How many of the first remaining programs must run alone: up to the
+    /// last one that is not [`Pending::Fresh`].
+    pub fn alone(&self) -> u64 {
+        self.holes
+            .iter()
+            .rposition(|(_, pending)| *pending != Pending::Fresh)
+            .map_or(0, |i| i as u64 + 1)
+    }
+}
+
+/// What healing a journal dropped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Healed {
+    /// Later records of a seed already recorded.
+    pub duplicates: u64,
+    /// A last line cut short.
+    pub torn: u64,
+    /// Lines that are no record of a program of the campaign.
+    pub unreadable: u64,
+}
+
+impl Healed {
+    /// How many lines were dropped.
+    pub fn dropped(&self) -> u64 {
+        self.duplicates + self.torn + self.unreadable
+    }
+}
+
+impl fmt::Display for Healed {
+    /// `dropped 3 lines: 2 duplicate records, 1 cut short`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = [
+            (self.duplicates, "duplicate record"),
+            (self.torn, "cut short"),
+            (self.unreadable, "not a record of this campaign"),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| match (n, what) {
+            (1, _) | (_, "cut short") | (_, "not a record of this campaign") => format!("{n} {what}"),
+            _ => format!("{n} {what}s"),
+        })
+        .collect();
+        let lines = if self.dropped() == 1 { "line" } else { "lines" };
+        write!(f, "dropped {} {lines}: {}", self.dropped(), parts.join(", "))
+    }
 }
 
 /// What an opened journal already holds.
 pub(super) struct Opened {
     pub journal: Journal,
-    /// Programs already done (a prefix of the shard's programs).
+    /// Programs already recorded.
     pub done: u64,
     /// Their verdicts.
     pub tally: Tally,
     /// Their verdicts per production.
     pub by_production: ByProduction,
+    /// The programs that remain.
+    pub remaining: Remaining,
+    /// What healing the journal dropped.
+    pub healed: Healed,
+}
+
+/// Why a journal could not be opened.
+#[derive(Debug)]
+pub(super) enum OpenError {
+    /// Another process writes it.
+    Held {
+        /// The journal.
+        journal: PathBuf,
+        /// Its lock, and who holds it.
+        held: Held,
+    },
+    /// Reading or writing failed.
+    Io(String),
 }
 
 impl Journal {
@@ -162,7 +283,22 @@ impl Journal {
         line.push('\n');
         self.file.write_all(line.as_bytes())
     }
+
+    /// Records that the program of `seed` starts its runs (`alone`: with
+    /// no other program running).
+    pub fn started(&mut self, seed: u64, alone: bool) -> io::Result<()> {
+        let line = match alone {
+            true => format!("{seed} {STARTED_ALONE}\n"),
+            false => format!("{seed} {STARTED}\n"),
+        };
+        self.file.write_all(line.as_bytes())
+    }
 }
+
+/// The word of a program's start in the journal.
+const STARTED: &str = "started";
+/// The words of a program's start with nothing else running.
+const STARTED_ALONE: &str = "started alone";
 
 /// The path of journal number `n` (1, 2, ...) named `stem` in `dir`.
 fn numbered(dir: &Path, stem: &str, n: u64) -> PathBuf {
@@ -173,33 +309,45 @@ fn numbered(dir: &Path, stem: &str, n: u64) -> PathBuf {
     }
 }
 
-/// Opens the journal of the campaign whose command is `header`: with
-/// `resume`, the newest journal named `stem` whose header matches (reading
-/// what it holds; `seed_of(j)` is the seed of the shard's `j`-th program, of
-/// which there are `len`); otherwise, or when none matches, a new one at the
-/// first free number.
+/// The programs of a shard: how many, and which seed each has.
+pub(super) struct Programs<'a> {
+    /// How many programs the shard has.
+    pub len: u64,
+    /// The index of the program with this seed, if the shard has one.
+    pub index_of: &'a dyn Fn(u64) -> Option<u64>,
+}
+
+/// Opens the journal of the campaign whose command is `header`, and takes
+/// its lock: with `resume`, the newest journal named `stem` whose header
+/// matches (healing what it holds); otherwise, or when none matches, a new
+/// one at the first free number.
 pub(super) fn open(
     dir: &Path,
     stem: &str,
     header: &str,
     resume: bool,
-    len: u64,
-    seed_of: impl Fn(u64) -> u64,
-) -> Result<Opened, String> {
+    programs: &Programs,
+) -> Result<Opened, OpenError> {
+    let io = |what: &str, path: &Path, e: io::Error| OpenError::Io(format!("{what} {}: {e}", path.display()));
+    let directory = DirectoryLock::take(dir).map_err(|e| io("locking", dir, e))?;
     let first_line = format!("# {header}");
     if resume {
         let mut n = 1;
         let mut newest = None;
         while numbered(dir, stem, n).exists() {
             let path = numbered(dir, stem, n);
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(|e| io("reading", &path, e))?;
             if text.lines().next() == Some(first_line.as_str()) {
-                newest = Some((path, text));
+                newest = Some(path);
             }
             n += 1;
         }
-        if let Some((path, text)) = newest {
-            return reopen(path, &text, &first_line, len, seed_of);
+        if let Some(path) = newest {
+            let lock = take(&path, &directory)?;
+            // Read again: the campaign that held it until now may have
+            // written more.
+            let text = std::fs::read_to_string(&path).map_err(|e| io("reading", &path, e))?;
+            return reopen(path, lock, &text, &first_line, programs);
         }
     }
     let mut n = 1;
@@ -207,61 +355,203 @@ pub(super) fn open(
         let path = numbered(dir, stem, n);
         match OpenOptions::new().append(true).create_new(true).open(&path) {
             Ok(mut file) => {
-                writeln!(file, "{first_line}").map_err(|e| format!("writing {}: {e}", path.display()))?;
+                let lock = take(&path, &directory)?;
+                writeln!(file, "{first_line}").map_err(|e| io("writing", &path, e))?;
                 return Ok(Opened {
-                    journal: Journal { file, path },
+                    journal: Journal {
+                        file,
+                        path,
+                        _lock: lock,
+                    },
                     done: 0,
                     tally: Tally::default(),
                     by_production: ByProduction::default(),
+                    remaining: Remaining {
+                        holes: Vec::new(),
+                        frontier: 0,
+                        len: programs.len,
+                    },
+                    healed: Healed::default(),
                 });
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => n += 1,
-            Err(e) => return Err(format!("creating {}: {e}", path.display())),
+            Err(e) => return Err(io("creating", &path, e)),
         }
     }
 }
 
-/// Reads a journal's programs, drops a last line cut short by a stop, and
-/// opens it to append.
+/// Takes the lock of `journal`.
+fn take(journal: &Path, directory: &DirectoryLock) -> Result<JournalLock, OpenError> {
+    match JournalLock::take(journal, directory) {
+        Ok(Ok(lock)) => Ok(lock),
+        Ok(Err(held)) => Err(OpenError::Held {
+            journal: journal.to_path_buf(),
+            held,
+        }),
+        Err(e) => Err(OpenError::Io(format!("locking {}: {e}", journal.display()))),
+    }
+}
+
+/// Reads a journal's programs, heals it (see the [module docs](self)),
+/// rewriting it when something was dropped, and opens it to append.
 fn reopen(
     path: PathBuf,
+    lock: JournalLock,
     text: &str,
     first_line: &str,
-    len: u64,
-    seed_of: impl Fn(u64) -> u64,
-) -> Result<Opened, String> {
+    programs: &Programs,
+) -> Result<Opened, OpenError> {
+    let mut healed = Healed::default();
     let whole = text.rfind('\n').map_or(0, |i| i + 1);
+    if whole < text.len() {
+        healed.torn += 1;
+    }
     let mut tally = Tally::default();
     let mut by_production = ByProduction::default();
-    for (j, line) in text[..whole].lines().skip(1).enumerate() {
-        let j = j as u64;
-        let bad = |why: String| format!("{}: line {}: {why}", path.display(), j + 2);
-        match Entry::parse(line) {
-            _ if j >= len => return Err(bad("more programs than the campaign has".into())),
-            Some(entry) if entry.seed == seed_of(j) => {
-                tally.add(entry.verdict);
-                by_production.add(entry.features.as_ref(), entry.verdict);
+    let mut recorded = BTreeSet::new();
+    // The programs that started without a record, and whether alone.
+    let mut started: BTreeMap<u64, bool> = BTreeMap::new();
+    let mut kept = format!("{first_line}\n");
+    for line in text[..whole].lines().skip(1) {
+        let (seed, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let index = seed.parse().ok().and_then(|seed| (programs.index_of)(seed));
+        let Some(j) = index else {
+            healed.unreadable += 1;
+            continue;
+        };
+        if rest == STARTED || rest == STARTED_ALONE {
+            if !recorded.contains(&j) {
+                started.insert(j, rest == STARTED_ALONE);
             }
-            Some(entry) => return Err(bad(format!("seed {}, expected {}", entry.seed, seed_of(j)))),
-            None => return Err(bad(format!("`{line}` is not `SEED VERDICT [FINDING] ...`"))),
+        } else {
+            match Entry::parse(line) {
+                Some(_) if recorded.contains(&j) => {
+                    healed.duplicates += 1;
+                    continue;
+                }
+                Some(entry) => {
+                    recorded.insert(j);
+                    started.remove(&j);
+                    tally.add(entry.verdict);
+                    by_production.add(entry.features.as_ref(), entry.verdict);
+                }
+                None => {
+                    healed.unreadable += 1;
+                    continue;
+                }
+            }
         }
+        kept.push_str(line);
+        kept.push('\n');
     }
-    let file = OpenOptions::new()
-        .append(true)
-        .open(&path)
-        .and_then(|mut file| {
-            file.set_len(whole as u64)?;
-            if whole == 0 {
-                // Stopped while writing the header itself.
-                writeln!(file, "{first_line}")?;
-            }
-            Ok(file)
+    let last_recorded = recorded.last().copied();
+    let last_started = started.keys().next_back().copied();
+    let frontier = last_recorded.max(last_started).map_or(0, |last| last + 1);
+    let holes = (0..frontier)
+        .filter(|j| !recorded.contains(j))
+        .map(|j| match started.get(&j) {
+            None => (j, Pending::Fresh),
+            Some(false) => (j, Pending::Interrupted),
+            Some(true) => (j, Pending::CampaignCrashed),
         })
-        .map_err(|e| format!("reopening {}: {e}", path.display()))?;
+        .collect();
+    let rewrite = healed.dropped() > 0 || whole == 0;
+    let reopened = if rewrite {
+        // Written beside the journal, then renamed over it: a stop while
+        // healing leaves the journal as it was.
+        let healing = path.with_extension("journal.healing");
+        std::fs::write(&healing, &kept)
+            .and_then(|()| File::open(&healing)?.sync_all())
+            .and_then(|()| std::fs::rename(&healing, &path))
+            .and_then(|()| OpenOptions::new().append(true).open(&path))
+    } else {
+        OpenOptions::new().append(true).open(&path)
+    };
+    let file = reopened.map_err(|e| OpenError::Io(format!("reopening {}: {e}", path.display())))?;
     Ok(Opened {
-        journal: Journal { file, path },
-        done: tally.programs,
+        journal: Journal {
+            file,
+            path,
+            _lock: lock,
+        },
+        done: recorded.len() as u64,
         tally,
         by_production,
+        remaining: Remaining {
+            holes,
+            frontier,
+            len: programs.len,
+        },
+        healed,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Opens `text` as the journal of a campaign of 10 programs, seeds
+    /// 100..110, resuming it.
+    fn resume(text: &str) -> (Opened, String) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("c.journal"), text).unwrap();
+        let programs = Programs {
+            len: 10,
+            index_of: &|seed| (100..110).contains(&seed).then(|| seed - 100),
+        };
+        let opened = match open(dir.path(), "c", "x diff", true, &programs) {
+            Ok(opened) => opened,
+            Err(e) => panic!("{e:?}"),
+        };
+        let healed = std::fs::read_to_string(dir.path().join("c.journal")).unwrap();
+        (opened, healed)
+    }
+
+    #[test]
+    fn a_resumed_journal_keeps_the_first_record_of_each_seed_and_tells_what_remains() {
+        let journal = "# x diff\n100 started\n101 started\n100 agree\n101 differ differ-101\n\
+                       102 started\n100 differ differ-100\n103 started\n104 started\n104 agree\n\
+                       999 agree\nnonsense\n105 started alone\n106 star";
+        let (opened, healed) = resume(journal);
+        assert_eq!(opened.done, 3);
+        assert_eq!((opened.tally.agree, opened.tally.differ), (2, 1));
+        assert_eq!(
+            opened.healed,
+            Healed {
+                duplicates: 1,
+                torn: 1,
+                unreadable: 2
+            }
+        );
+        assert_eq!(
+            opened.healed.to_string(),
+            "dropped 4 lines: 1 duplicate record, 1 cut short, 2 not a record of this campaign"
+        );
+        assert_eq!(
+            opened.remaining.holes,
+            [
+                (2, Pending::Interrupted),
+                (3, Pending::Interrupted),
+                (5, Pending::CampaignCrashed)
+            ]
+        );
+        assert_eq!((opened.remaining.frontier, opened.remaining.count()), (6, 7));
+        assert_eq!(opened.remaining.alone(), 3);
+        assert_eq!(opened.remaining.get(3), Some((6, Pending::Fresh)));
+        assert_eq!(opened.remaining.get(7), None);
+        assert!(!healed.contains("100 differ") && !healed.contains("nonsense") && !healed.contains("106"));
+        assert!(
+            healed.starts_with("# x diff\n100 started\n101 started\n100 agree\n"),
+            "{healed}"
+        );
+    }
+
+    #[test]
+    fn a_whole_journal_is_left_as_it_is() {
+        let journal = "# x diff\n100 started\n100 agree\n101 started\n";
+        let (opened, healed) = resume(journal);
+        assert_eq!(opened.healed.dropped(), 0);
+        assert_eq!(healed, journal);
+        assert_eq!(opened.remaining.holes, [(1, Pending::Interrupted)]);
+    }
 }

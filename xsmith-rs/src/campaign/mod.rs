@@ -2,14 +2,17 @@
 //! implementation, compare, and save everything that is not agreement.
 //!
 //! A [`Campaign`] runs the programs of seeds `first_seed .. first_seed +
-//! count` (those of its [`Shard`]) on `jobs` worker threads. A worker
-//! generates a program (byte for byte what `xsmith-<lang> --seed N
-//! <options>` prints), writes it to a scratch file, and runs it on each
-//! [`Implementation`] in turn under [`Limits`] (see [`exec`](crate::exec):
-//! an external command in its own process group, killed whole on timeout,
-//! or an in-process engine on its own thread). The [`Execution`]s give the
-//! program's [`Verdict`]; results are handled in seed order, whatever order
-//! the workers finish in.
+//! count` (those of its [`Shard`]) on `jobs` threads. A job generates a
+//! program (byte for byte what `xsmith-<lang> --seed N <options>` prints),
+//! writes it to a scratch file, and runs it on each [`Implementation`] in
+//! turn under [`Limits`] (see [`exec`](crate::exec): an external command in
+//! its own process group, killed whole on timeout; an in-process engine in
+//! the job's supervised worker process, so that its abort, fault, failed
+//! allocation or hang is a `crashed` or `timeout` finding of that engine
+//! and a new worker goes on, or, with [`Isolation::Thread`], on a thread).
+//! The [`Execution`](crate::Execution)s give the program's [`Verdict`]; results are handled
+//! in seed order, whatever order the jobs finish in. When the campaign ends
+//! no process it started is left.
 //!
 //! # Findings
 //!
@@ -33,21 +36,46 @@
 //! the findings directory, `DIR/campaign-<first seed>-<count>.journal` (with
 //! `-shard-<K>-of-<N>` before `.journal` for a shard, and `-2`, `-3`, ...
 //! when that name is taken). Its first line is `# ` and the campaign's
-//! command; each other line is one program, written once its finding is
-//! saved: `SEED VERDICT [FINDING] [signature: SIGNATURE] [options: ARGS]
+//! command; each program has a line written once its finding is saved:
+//! `SEED VERDICT [FINDING] [signature: SIGNATURE] [options: ARGS]
 //! [features: FEATURES]`, with the finding's signature, the options a
 //! `--swarm` program drew (as its header writes them) and the program's
 //! [features](crate::features) (productions, and `Parent.field>Child` pairs), from
 //! which `findings DIR` tells what the programs of each signature have in
-//! common ([`Entry`]). A campaign stopped at any point (Ctrl-C, a
-//! killed batch job) is resumed by running the same command again with
-//! `--resume`: the newest journal with the same command (the same seeds,
-//! shard, generation options, implementations, timeout and memory limit;
-//! `--jobs` may change) is continued after its last whole line, and the
-//! summary covers the whole campaign. A program that was running when the
-//! campaign stopped runs again (its finding, if it had been saved already, is
-//! saved a second time, under a `-2` name). With no such journal, `--resume`
-//! starts the campaign afresh.
+//! common ([`Entry`]); before its runs, a line `SEED started` says it began.
+//!
+//! A campaign stopped at any point (Ctrl-C, a killed batch job) is resumed
+//! by running the same command again with `--resume`: the newest journal
+//! with the same command (the same seeds, shard, generation options,
+//! implementations, timeout and memory limit; `--jobs` and `--isolation`
+//! may change) is continued, and the summary covers the whole campaign.
+//! With no such journal, `--resume` starts the campaign afresh.
+//!
+//! - **One writer per journal.** A campaign holds an advisory lock on its
+//!   journal (`<journal>.lock`, which names the process and host) for its
+//!   whole life; a second campaign that would write the same journal (two
+//!   `--resume` at once: a retried batch job whose first run is still
+//!   alive) stops with an error naming them, and `diff` exits with status
+//!   2. Shards have journals of their own.
+//! - **Healed, not refused.** `--resume` keeps the first record of each
+//!   seed and drops later records of the same seed, a last line cut short
+//!   by a stop, and lines that are no record of this campaign, says how
+//!   many it dropped (`healed the journal: dropped 2 lines: ...`), and goes
+//!   on.
+//! - **A campaign that dies on a program.** A program that started but has
+//!   no record was running when the campaign stopped: it runs again, alone
+//!   (with nothing else running beside it, journaled `SEED started alone`),
+//!   before the campaign goes on. If the campaign dies again then, it died
+//!   on that program: the next `--resume` saves it as a `campaign-crashed`
+//!   finding (its program, its command; no runs) and continues past it.
+//!   (The first death alone proves nothing: a stop by Ctrl-C or a batch
+//!   scheduler's kill looks the same; only the second, with the program
+//!   alone, points at it.) With engines in workers only a bug of the
+//!   campaign process itself does this; with [`Isolation::Thread`] an
+//!   engine's abort does.
+//!
+//! A program whose finding was saved when the campaign stopped, but not
+//! yet journaled, runs again and is saved a second time, under a `-2` name.
 //!
 //! ```
 //! use xsmith::{Campaign, Execution, Implementation, Verdict};
@@ -87,28 +115,29 @@ mod error;
 mod findings;
 mod harness;
 mod journal;
+mod journal_lock;
 mod listing;
+mod report;
+mod runner;
 mod shard;
 mod signature;
 mod verdict;
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::Mutex;
 
 pub use error::CampaignError;
 pub use harness::{Checked, Harness, JOURNAL_EVERY};
 pub use journal::{entries, Entry};
-pub use listing::list_findings;
+pub use listing::{list_findings, Bug, Listing, ListingError};
+pub use report::write_report;
 pub use shard::Shard;
 pub use signature::{KnownBug, Signature, Signatures};
 pub use verdict::{ByProduction, Tally, Verdict};
 
-use crate::exec::{Implementation, ImplementationError, Limits, Run};
-use crate::features::Features;
-use crate::fuzzer::{quote, Fuzzer, Source, GENERATION_STACK};
+use crate::exec::{check_workers, Implementation, ImplementationError, Isolation, Limits};
+use crate::fuzzer::{quote, Fuzzer};
 use crate::generate::Generator;
 use crate::options::Options;
 use crate::swarm::Swarm;
@@ -157,6 +186,9 @@ pub struct Campaign<'f> {
     pub jobs: usize,
     /// The time and memory limits of each run.
     pub limits: Limits,
+    /// Where in-process engines run: in supervised workers (the default),
+    /// or on the campaign's threads.
+    pub isolation: Isolation,
     /// Where findings and the journal go (created if missing).
     pub findings: PathBuf,
     /// Continue this campaign's newest journal instead of starting afresh.
@@ -217,19 +249,6 @@ pub(crate) fn check_implementations(implementations: &[Implementation]) -> Resul
     Ok(())
 }
 
-/// One program's result, sent from a worker to the thread that reports.
-struct Outcome {
-    seed: u64,
-    /// The options it was generated with.
-    options: Options,
-    /// The program, or why it could not be generated.
-    program: Result<String, String>,
-    /// The program's features.
-    features: Option<Features>,
-    runs: Vec<(Implementation, Run)>,
-    verdict: Verdict,
-}
-
 impl<'f> Campaign<'f> {
     /// A campaign of 100 programs from seed 0 on the fuzzer's declared
     /// implementations, default options and limits, one job per core,
@@ -267,6 +286,7 @@ impl<'f> Campaign<'f> {
             implementations,
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             limits: Limits::default(),
+            isolation: Isolation::default(),
             findings: findings.into(),
             resume: false,
             progress: false,
@@ -316,7 +336,16 @@ impl<'f> Campaign<'f> {
             self.findings.display().to_string(),
         ]);
         for implementation in &self.implementations {
-            words.extend(["--impl".into(), implementation.describe()]);
+            // One of the fuzzer's own by its name (`--impl wasmtime`: an
+            // in-process engine has no command to write), others in full.
+            let own = self.fuzzer.implementations.iter().any(|declared| {
+                declared.name() == implementation.name() && declared.describe() == implementation.describe()
+            });
+            let argument = match own {
+                true => implementation.name().to_string(),
+                false => implementation.describe(),
+            };
+            words.extend(["--impl".into(), argument]);
         }
         quote(&words)
     }
@@ -385,25 +414,47 @@ impl<'f> Campaign<'f> {
             .map_err(|e| CampaignError::Findings(format!("{}: {e}", self.findings.display())))?;
         let header = self.command_line();
         let len = self.shard.len(self.count);
-        let seed_of = |j: u64| {
-            self.first_seed
-                .wrapping_add(self.shard.index - 1 + j * self.shard.count)
+        let offset = self.shard.index - 1;
+        let seed_of = |j: u64| self.first_seed.wrapping_add(offset + j * self.shard.count);
+        let index_of = |seed: u64| {
+            let distance = seed.wrapping_sub(self.first_seed).wrapping_sub(offset);
+            let j = distance / self.shard.count;
+            (distance % self.shard.count == 0 && j < len).then_some(j)
         };
         let mut stem = format!("campaign-{}-{}", self.first_seed, self.count);
         if self.shard != Shard::default() {
             stem.push_str(&format!("-shard-{}-of-{}", self.shard.index, self.shard.count));
         }
-        let opened =
-            journal::open(&self.findings, &stem, &header, self.resume, len, seed_of).map_err(CampaignError::Io)?;
-        let (mut journal, done, mut tally) = (opened.journal, opened.done, opened.tally);
-        let mut by_production = opened.by_production;
-        let mut signatures = Signatures::default();
+        let programs = journal::Programs {
+            len,
+            index_of: &index_of,
+        };
+        let opened = journal::open(&self.findings, &stem, &header, self.resume, &programs).map_err(|e| match e {
+            journal::OpenError::Held { journal, held } => CampaignError::JournalHeld(format!(
+                "{} is being written by another campaign: {} holds its lock ({}); \
+                 wait for it to end or stop it, then --resume",
+                journal.display(),
+                held.holder,
+                held.lock.display()
+            )),
+            journal::OpenError::Io(e) => CampaignError::Io(e),
+        })?;
+        let (journal, done, remaining) = (opened.journal, opened.done, opened.remaining);
         let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
         writeln!(report, "campaign: {header}").map_err(io)?;
         for note in &self.left_out {
             writeln!(report, "note: {note}").map_err(io)?;
         }
-        if done > 0 {
+        let in_process = self
+            .implementations
+            .iter()
+            .any(|i| matches!(i.if_installed(), Ok(Implementation::InProcess { .. })));
+        if in_process && self.isolation == Isolation::Worker {
+            if let Err(why) = check_workers() {
+                writeln!(report, "note: in-process engines run on threads of this process: {why}").map_err(io)?;
+            }
+        }
+        if done > 0 || opened.healed.dropped() > 0 {
             writeln!(
                 report,
                 "journal: {} (resumed after {done} of {len} programs)",
@@ -413,6 +464,21 @@ impl<'f> Campaign<'f> {
             writeln!(report, "journal: {}", journal.path().display())
         }
         .map_err(io)?;
+        if opened.healed.dropped() > 0 {
+            writeln!(report, "healed the journal: {}", opened.healed).map_err(io)?;
+        }
+        let interrupted = remaining
+            .holes
+            .iter()
+            .filter(|(_, pending)| *pending == journal::Pending::Interrupted)
+            .count();
+        if interrupted > 0 {
+            writeln!(
+                report,
+                "note: {interrupted} programs were running when the campaign stopped: each runs again, alone"
+            )
+            .map_err(io)?;
+        }
 
         let bar = if self.progress && std::io::stderr().is_terminal() {
             let bar = indicatif::ProgressBar::new(len);
@@ -425,216 +491,28 @@ impl<'f> Campaign<'f> {
         } else {
             indicatif::ProgressBar::hidden()
         };
-
-        let next = AtomicU64::new(done);
-        let stop = AtomicBool::new(false);
-        let (sender, receiver) = mpsc::channel::<Result<(u64, Outcome), CampaignError>>();
-        let workers = (self.jobs as u64).min(len - done).max(1) as usize;
-        let mut failure = None;
-        std::thread::scope(|scope| {
-            for w in 0..workers {
-                let sender = sender.clone();
-                let (next, stop) = (&next, &stop);
-                let spawned = std::thread::Builder::new()
-                    .name(format!("campaign-{w}"))
-                    .stack_size(GENERATION_STACK)
-                    .spawn_scoped(scope, move || self.work(len, &seed_of, next, stop, &sender));
-                if let Err(e) = spawned {
-                    failure.get_or_insert(CampaignError::Io(format!("cannot start a worker thread: {e}")));
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            drop(sender);
-            let mut pending = BTreeMap::new();
-            let mut expected = done;
-            for message in receiver {
-                match message {
-                    Ok((j, outcome)) => {
-                        pending.insert(j, outcome);
-                    }
-                    Err(e) => {
-                        failure.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
-                while failure.is_none() {
-                    let Some(outcome) = pending.remove(&expected) else {
-                        break;
-                    };
-                    match self.record(&outcome, &header, &mut journal, &mut signatures, report, &bar) {
-                        Ok(()) => {
-                            tally.add(outcome.verdict);
-                            by_production.add(outcome.features.as_ref(), outcome.verdict);
-                            bar.inc(1);
-                            bar.set_message(format!(
-                                "differ {} rejected {} crashed {} timeout {} generation-failed {}",
-                                tally.differ, tally.rejected, tally.crashed, tally.timeout, tally.generation_failed
-                            ));
-                            expected += 1;
-                        }
-                        Err(e) => {
-                            failure = Some(e);
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            }
-        });
-        bar.finish_and_clear();
-        match failure {
-            Some(e) => Err(e),
-            None => Ok(Summary {
-                tally,
-                signatures,
-                by_production,
-            }),
-        }
-    }
-
-    /// One worker: generates and runs the shard's programs `next` hands out
-    /// until there are none left or the campaign stops.
-    fn work(
-        &self,
-        len: u64,
-        seed_of: &dyn Fn(u64) -> u64,
-        next: &AtomicU64,
-        stop: &AtomicBool,
-        sender: &mpsc::Sender<Result<(u64, Outcome), CampaignError>>,
-    ) {
-        let fail = |e: CampaignError| {
-            let _ = sender.send(Err(e));
+        let (alone, count) = (remaining.alone(), remaining.count());
+        let mut runner = runner::Runner {
+            shared: runner::Shared {
+                campaign: self,
+                header,
+                journal: Mutex::new(journal),
+                remaining,
+                seed_of: &seed_of,
+            },
+            tally: opened.tally,
+            by_production: opened.by_production,
+            signatures: Signatures::default(),
+            bar,
         };
-        let spec = match (self.fuzzer.spec)() {
-            Ok(spec) => spec,
-            Err(e) => return fail(CampaignError::Spec(e.to_string())),
-        };
-        let mut generator = match Generator::new(&spec, self.options.clone()) {
-            Ok(generator) => generator,
-            Err(e) => return fail(CampaignError::Options(e)),
-        };
-        let scratch = match tempfile::Builder::new().prefix("xsmith-campaign-").tempdir() {
-            Ok(dir) => dir,
-            Err(e) => return fail(CampaignError::Io(format!("cannot create a scratch directory: {e}"))),
-        };
-        let file = scratch.path().join(format!("program.{}", self.fuzzer.extension));
-        while !stop.load(Ordering::Relaxed) {
-            let j = next.fetch_add(1, Ordering::Relaxed);
-            if j >= len {
-                break;
-            }
-            let seed = seed_of(j);
-            // A swarm program has a generator of its own, for the options it drew.
-            let (options, generated) = match self.swarm {
-                Some(swarm) => {
-                    let options = swarm.options(&spec, &self.options, seed);
-                    let generated = Generator::new(&spec, options.clone())
-                        .map_err(|e| e.to_string())
-                        .and_then(|mut own| {
-                            let program = self.fuzzer.program(&spec, &mut own, Source::Seed(seed));
-                            program.map_err(|e| e.to_string())
-                        });
-                    (options, generated)
-                }
-                None => {
-                    let program = self.fuzzer.program(&spec, &mut generator, Source::Seed(seed));
-                    (self.options.clone(), program.map_err(|e| e.to_string()))
-                }
-            };
-            let outcome = match generated {
-                Ok(program) => {
-                    if let Err(e) = std::fs::write(&file, &program.text) {
-                        return fail(CampaignError::Io(format!("writing {}: {e}", file.display())));
-                    }
-                    let runs = Implementation::run_each(&self.implementations, &file, &program.text, &self.limits);
-                    Outcome {
-                        seed,
-                        options,
-                        features: Some(Features::of(spec.grammar(), &program.program)),
-                        program: Ok(program.text),
-                        verdict: Verdict::of_runs(&runs),
-                        runs,
-                    }
-                }
-                Err(e) => Outcome {
-                    seed,
-                    options,
-                    features: None,
-                    program: Err(e),
-                    runs: Vec::new(),
-                    verdict: Verdict::GenerationFailed,
-                },
-            };
-            if sender.send(Ok((j, outcome))).is_err() {
-                break;
-            }
-        }
-    }
-
-    /// Saves a program's finding (if any), reports it and journals it.
-    fn record(
-        &self,
-        outcome: &Outcome,
-        header: &str,
-        journal: &mut journal::Journal,
-        signatures: &mut Signatures,
-        report: &mut dyn Write,
-        bar: &indicatif::ProgressBar,
-    ) -> Result<(), CampaignError> {
-        let mut saved = None;
-        let signature = match outcome.verdict {
-            Verdict::GenerationFailed => Verdict::GenerationFailed.name().to_string(),
-            _ => Signature::of(&outcome.runs).to_string(),
-        };
-        let count = match outcome.verdict {
-            Verdict::Agree => 0,
-            _ => signatures.add(&signature, &self.known),
-        };
-        if count > FINDINGS_PER_SIGNATURE {
-            bar.suspend(|| {
-                writeln!(
-                    report,
-                    "{} seed {}: not saved ({FINDINGS_PER_SIGNATURE} findings of `{signature}` are)",
-                    outcome.verdict.name(),
-                    outcome.seed,
-                )
-            })
-            .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
-        } else if outcome.verdict != Verdict::Agree {
-            let command = self.fuzzer.command(&Source::Seed(outcome.seed), &outcome.options);
-            let finding = findings::Finding {
-                verdict: outcome.verdict,
-                seed: outcome.seed,
-                program: outcome.program.as_deref().map_err(String::as_str),
-                extension: self.fuzzer.extension,
-                command: &command,
-                campaign: header,
-                runs: &outcome.runs,
-                signature: &signature,
-            };
-            let dir = findings::save(&self.findings, &finding)
-                .map_err(|e| CampaignError::Io(format!("saving a finding in {}: {e}", self.findings.display())))?;
-            bar.suspend(|| {
-                writeln!(
-                    report,
-                    "{} seed {}: {}",
-                    outcome.verdict.name(),
-                    outcome.seed,
-                    dir.display()
-                )
-            })
-            .map_err(|e| CampaignError::Io(format!("writing the report: {e}")))?;
-            saved = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-        }
-        let entry = Entry {
-            seed: outcome.seed,
-            verdict: outcome.verdict,
-            finding: saved,
-            signature: (outcome.verdict != Verdict::Agree).then_some(signature),
-            options: self.swarm.map(|_| quote(&outcome.options.args())),
-            features: outcome.features.clone(),
-        };
-        journal
-            .record(&entry)
-            .map_err(|e| CampaignError::Io(format!("writing {}: {e}", journal.path().display())))
+        let ran = runner
+            .run(0..alone, 1, true, report)
+            .and_then(|()| runner.run(alone..count, self.jobs, false, report));
+        runner.bar.finish_and_clear();
+        ran.map(|()| Summary {
+            tally: runner.tally,
+            signatures: runner.signatures,
+            by_production: runner.by_production,
+        })
     }
 }

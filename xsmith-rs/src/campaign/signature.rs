@@ -57,7 +57,7 @@ impl Signature {
             vec![names]
         };
         let groups = match verdict {
-            Verdict::Agree | Verdict::GenerationFailed => Vec::new(),
+            Verdict::Agree | Verdict::GenerationFailed | Verdict::CampaignCrashed => Vec::new(),
             Verdict::Differ => {
                 let mut groups: Vec<(&Execution, Vec<String>)> = Vec::new();
                 for (implementation, run) in runs {

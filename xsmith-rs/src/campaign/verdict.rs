@@ -11,7 +11,9 @@ use crate::exec::{Execution, Implementation, Run};
 /// `CompilerCrashed`; else any crash `Crashed`; else any rejection
 /// `Rejected`; else outputs that are not all equal `Differ`; else
 /// `Agree`. A program the fuzzer could not generate is `GenerationFailed`,
-/// a verdict of its own: no implementation ran.
+/// a verdict of its own: no implementation ran. A program that was running
+/// alone when the campaign process itself died is `CampaignCrashed` (see
+/// the [campaign's docs](super#stopping-and-resuming)).
 ///
 /// ```
 /// use xsmith::{Execution, Verdict};
@@ -43,6 +45,11 @@ pub enum Verdict {
     /// The fuzzer could not generate the program (a bug of the fuzzer or of
     /// the engine, never of an implementation); nothing ran.
     GenerationFailed,
+    /// The campaign process itself died while the program ran, twice: the
+    /// second time while it ran alone. An engine on a thread of the campaign
+    /// ([`Isolation::Thread`](crate::Isolation::Thread)) that aborts or
+    /// faults does this; which implementation it was, no run tells.
+    CampaignCrashed,
 }
 
 impl Verdict {
@@ -94,6 +101,7 @@ impl Verdict {
             Verdict::CompilerCrashed => "compiler-crashed",
             Verdict::Timeout => "timeout",
             Verdict::GenerationFailed => "generation-failed",
+            Verdict::CampaignCrashed => "campaign-crashed",
         }
     }
 }
@@ -115,6 +123,7 @@ impl FromStr for Verdict {
             Verdict::CompilerCrashed,
             Verdict::Timeout,
             Verdict::GenerationFailed,
+            Verdict::CampaignCrashed,
         ]
         .into_iter()
         .find(|v| v.name() == word)
@@ -123,8 +132,9 @@ impl FromStr for Verdict {
 }
 
 /// How many programs got each verdict. Its `Display` is the summary line of
-/// a campaign; `compiler-crashed N` and `generation-failed N` end it only
-/// when some compiler crashed or some program could not be generated.
+/// a campaign; `compiler-crashed N`, `generation-failed N` and
+/// `campaign-crashed N` end it only when some compiler crashed, some
+/// program could not be generated, or the campaign died on some program.
 ///
 /// ```
 /// use xsmith::{Tally, Verdict};
@@ -156,6 +166,8 @@ pub struct Tally {
     pub compiler_crashed: u64,
     /// Programs that could not be generated.
     pub generation_failed: u64,
+    /// Programs the campaign process died on.
+    pub campaign_crashed: u64,
 }
 
 impl Tally {
@@ -176,6 +188,7 @@ impl Tally {
             Verdict::CompilerCrashed => &mut self.compiler_crashed,
             Verdict::Timeout => &mut self.timeout,
             Verdict::GenerationFailed => &mut self.generation_failed,
+            Verdict::CampaignCrashed => &mut self.campaign_crashed,
         } += 1;
     }
 
@@ -202,6 +215,9 @@ impl fmt::Display for Tally {
         }
         if self.generation_failed > 0 {
             write!(f, ", generation-failed {}", self.generation_failed)?;
+        }
+        if self.campaign_crashed > 0 {
+            write!(f, ", campaign-crashed {}", self.campaign_crashed)?;
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use clap::Parser;
 
 use crate::campaign::Shard;
 use crate::options::{self, Options};
-use crate::swarm::{self, Swarm};
+pub use crate::swarm::SwarmArgs;
 
 /// The options of the standard command line.
 ///
@@ -118,6 +118,10 @@ pub enum Subcommand {
     /// saves them. Needs a build with libFuzzer and SanitizerCoverage
     /// (`fuzz/build`).
     Guided(GuidedArgs),
+    /// Serve programs over HTTP: GET /program?seed=N&OPTIONS, GET
+    /// /choices?seed=N&OPTIONS, POST /program (a choice file), GET
+    /// /next?OPTIONS (see `xsmith::serve`).
+    Serve(ServeArgs),
 }
 
 /// The options of `guided`.
@@ -253,19 +257,50 @@ pub struct CoverageArgs {
     pub generation: Options,
 }
 
+/// The options of `serve`.
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "serve", "--port", "0", "--threads", "2"]);
+/// let Some(xsmith::cli::Subcommand::Serve(serve)) = args.command else { panic!("not serve") };
+/// assert_eq!((serve.port, serve.threads, serve.host.as_str()), (0, Some(2), "127.0.0.1"));
+/// ```
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    pub host: String,
+    /// The port to listen on (0: any free one; the first line printed names it).
+    #[arg(long, value_name = "P", default_value_t = 8080)]
+    pub port: u16,
+    /// How many requests are served at once (default: the number of cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: Option<u64>,
+    /// The seed of the first program of `GET /next` (default: random).
+    #[arg(long, value_name = "START")]
+    pub seed: Option<u64>,
+}
+
 /// The options of `findings`.
 ///
 /// ```
 /// use clap::Parser;
 /// let args = xsmith::cli::Args::parse_from(["x", "findings", "out", "--top", "3"]);
 /// let Some(xsmith::cli::Subcommand::Findings(findings)) = args.command else { panic!("not findings") };
-/// assert_eq!((findings.dir.to_str(), findings.top), (Some("out"), 3));
+/// assert_eq!((findings.dirs[0].to_str(), findings.top), (Some("out"), 3));
 /// ```
 #[derive(clap::Args, Debug)]
 pub struct FindingsArgs {
-    /// The findings directory (`diff --findings`).
+    /// The findings directories (`diff --findings`): several, the shards
+    /// of one campaign, are listed as one.
     #[arg(value_name = "DIR", default_value = "findings")]
-    pub dir: PathBuf,
+    pub dirs: Vec<PathBuf>,
+    /// Also write the listing as one self-contained HTML page: per bug, its
+    /// (reduced) program, each implementation's output side by side, the
+    /// command that regenerates it, its features and its counts over the
+    /// campaign.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
     /// How many over-represented features to show per signature.
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub top: usize,
@@ -326,19 +361,30 @@ pub struct DiffArgs {
     /// Swarm testing: each program draws its own configuration.
     #[command(flatten)]
     pub swarm: SwarmArgs,
-    /// An implementation to run programs on, NAME=COMMAND, with {} in COMMAND
-    /// for the program file (repeatable; the first drops the fuzzer's defaults).
-    #[arg(long = "impl", value_name = "NAME=COMMAND")]
+    /// An implementation to run programs on: NAME, one of the fuzzer's own
+    /// (in-process ones included), or NAME=COMMAND, with {} in COMMAND for
+    /// the program file (repeatable; the first drops the fuzzer's defaults).
+    #[arg(long = "impl", value_name = "NAME[=COMMAND]")]
     pub implementations: Vec<String>,
+    /// An implementation to run programs on besides the others (the
+    /// fuzzer's defaults, or those of --impl): NAME=COMMAND (repeatable).
+    #[arg(long = "add-impl", value_name = "NAME=COMMAND")]
+    pub added_implementations: Vec<String>,
     /// How many programs run at once (default: the number of cores).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
     /// Wall-clock limit of one run; past it its whole process group is killed.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
     pub timeout: Duration,
-    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none).
+    /// Data-segment limit of each run in MiB (RLIMIT_DATA; 0: none), an
+    /// in-process engine's worker included.
     #[arg(long, value_name = "MIB", default_value_t = 4096)]
     pub memory_limit: u64,
+    /// Where in-process engines run: `worker` (a supervised worker process
+    /// per job, so that an engine's abort, fault or hang is a finding) or
+    /// `thread` (threads of the campaign: an engine's abort ends it).
+    #[arg(long, value_name = "WHERE", default_value = "worker")]
+    pub isolation: crate::exec::Isolation,
     /// Where findings and the campaign's journal are saved.
     #[arg(long, value_name = "DIR", default_value = "findings")]
     pub findings: PathBuf,
@@ -363,41 +409,6 @@ pub struct DiffArgs {
     /// crashed or timed out.
     #[arg(long)]
     pub log_choices: bool,
-}
-
-/// `--swarm` and `--swarm-probability`, of generation and `diff` alike.
-///
-/// ```
-/// use clap::Parser;
-/// let args = xsmith::cli::Args::parse_from(["x", "--swarm", "--swarm-probability", "0.25"]);
-/// assert_eq!(args.swarm.swarm(), Some(xsmith::swarm::Swarm { probability: 0.25 }));
-/// assert_eq!(xsmith::cli::Args::parse_from(["x"]).swarm.swarm(), None);
-/// assert!(xsmith::cli::Args::try_parse_from(["x", "--swarm", "--swarm-probability", "2"]).is_err());
-/// ```
-#[derive(clap::Args, Debug, Clone, Copy)]
-pub struct SwarmArgs {
-    /// Each program draws, from its seed, a random subset of the feature groups
-    /// and random size options (written in its header).
-    #[arg(long)]
-    pub swarm: bool,
-    /// With --swarm, the probability that each feature group stays on.
-    #[arg(long, value_name = "P", default_value_t = Swarm::default().probability,
-          value_parser = swarm::parse_probability, requires = "swarm")]
-    pub swarm_probability: f64,
-}
-
-impl SwarmArgs {
-    /// The swarm these arguments ask for, if any.
-    ///
-    /// ```
-    /// let args = xsmith::cli::SwarmArgs { swarm: true, swarm_probability: 0.5 };
-    /// assert_eq!(args.swarm(), Some(Default::default()));
-    /// ```
-    pub fn swarm(&self) -> Option<Swarm> {
-        self.swarm.then_some(Swarm {
-            probability: self.swarm_probability,
-        })
-    }
 }
 
 impl Args {

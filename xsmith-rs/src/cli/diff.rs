@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use super::args::{random_seed, DiffArgs};
 use super::reduce::reduce_findings;
 use crate::campaign::{Campaign, KnownBug};
-use crate::exec::{Implementation, Limits};
+use crate::exec::{Implementation, ImplementationError, Limits};
 use crate::fuzzer::Fuzzer;
 
 /// Runs `diff`: the campaign, its report on standard output, the summary
@@ -24,10 +24,24 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         Err((status, message)) => return fail(status, &message),
     }
     if !args.implementations.is_empty() {
-        match args.implementations.iter().map(|i| Implementation::parse(i)).collect() {
+        match args
+            .implementations
+            .iter()
+            .map(|i| named_implementation(fuzzer, i))
+            .collect()
+        {
             Ok(implementations) => {
                 campaign.implementations = implementations;
                 campaign.left_out.clear();
+            }
+            Err(e) => return fail(2, &e),
+        }
+    }
+    for added in &args.added_implementations {
+        match Implementation::parse(added) {
+            Ok(implementation) => campaign.implementations.push(implementation),
+            Err(ImplementationError::Malformed { reason, .. }) => {
+                return fail(2, &format!("--add-impl `{added}`: {reason}"))
             }
             Err(e) => return fail(2, &e),
         }
@@ -45,6 +59,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         memory: (args.memory_limit > 0).then(|| args.memory_limit.saturating_mul(1 << 20)),
         ..Limits::default()
     };
+    campaign.isolation = args.isolation;
     campaign.resume = args.resume;
     campaign.progress = true;
     let mut report = Report {
@@ -73,6 +88,33 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         }
         Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
     }
+}
+
+/// The implementation an `--impl` argument names: `NAME=COMMAND` (see
+/// [`Implementation::parse`]), or `NAME` alone, one of the fuzzer's own
+/// implementations (an in-process engine too, and one that needs a command
+/// installed, which the campaign's check then asks for).
+fn named_implementation(fuzzer: &Fuzzer, argument: &str) -> Result<Implementation, ImplementationError> {
+    if argument.contains('=') {
+        return Implementation::parse(argument);
+    }
+    let own = fuzzer.implementations.iter().find(|i| i.name() == argument);
+    own.copied().ok_or_else(|| {
+        let names: Vec<&str> = fuzzer.implementations.iter().map(|i| i.name()).collect();
+        let reason = match names.is_empty() {
+            true => "this fuzzer has no implementations of its own; write NAME=COMMAND, with {} for the program file"
+                .to_string(),
+            false => format!(
+                "not one of this fuzzer's implementations ({}); write NAME=COMMAND, with {{}} for the program file, \
+                 for another",
+                names.join(", ")
+            ),
+        };
+        ImplementationError::Malformed {
+            argument: argument.to_string(),
+            reason,
+        }
+    })
 }
 
 /// The fuzzer's known bugs (`known_bugs`, its known-bugs text) and those
@@ -106,7 +148,9 @@ impl<W: Write> Write for Report<W> {
             // A finding's line: `<verdict> seed <seed>: <its directory>`.
             let line = String::from_utf8_lossy(&self.line).into_owned();
             if let Some((_, dir)) = line.split_once(": ") {
-                let saved = !line.starts_with("generation-failed") && !dir.starts_with("not saved");
+                // Nothing ran on those two: nothing to reduce.
+                let ran = !line.starts_with("generation-failed") && !line.starts_with("campaign-crashed");
+                let saved = ran && !dir.starts_with("not saved");
                 if line.contains(" seed ") && saved {
                     self.findings.push(PathBuf::from(dir));
                 }

@@ -7,11 +7,13 @@
 //!               [--swarm [--swarm-probability P]]
 //! xsmith-<lang> diff --count N [--seed START] [GENERATION OPTIONS]
 //!               [--swarm [--swarm-probability P]]
-//!               [--impl NAME=COMMAND]... [--jobs J] [--timeout SECONDS]
+//!               [--impl NAME[=COMMAND]]... [--add-impl NAME=COMMAND]...
+//!               [--jobs J] [--timeout SECONDS]
 //!               [--memory-limit MIB] [--findings DIR] [--shard K/N] [--resume]
 //!               [--reduce] [--known FILE]... [--log-choices]
 //! xsmith-<lang> reduce FINDING_DIR... [--reduce-jobs J] [--time-budget SECONDS]
-//! xsmith-<lang> findings [DIR] [--top N] [--known FILE]...
+//! xsmith-<lang> findings [DIR]... [--html OUT.html] [--top N] [--known FILE]...
+//! xsmith-<lang> serve [--host ADDR] [--port P] [--threads N] [--seed START]
 //! xsmith-<lang> coverage [DIR] [--k K] [--count N] [--seed START]
 //!               [--sample N] [--uncovered] [GENERATION OPTIONS]
 //! xsmith-<lang> corpus --out DIR [--k K] [--budget SECONDS] [--patience N]
@@ -44,7 +46,9 @@
 //!
 //! `diff` runs a differential [`Campaign`](crate::Campaign): each program on
 //! every implementation (the fuzzer's defaults, or those of `--impl`, whose
-//! first use drops the defaults), saving every finding in `--findings`
+//! first use drops the defaults: `--impl NAME` names one of the fuzzer's own,
+//! `--impl NAME=COMMAND` another; `--add-impl NAME=COMMAND` adds one to
+//! them), saving every finding in `--findings`
 //! (default `findings`). It prints one line per finding and ends with
 //! `programs N, agree A, differ D, rejected R, crashed C, timeout T` (and
 //! `, generation-failed G` when some program could not be generated), then
@@ -57,9 +61,14 @@
 //! appeared in and their verdicts.
 //!
 //! `reduce` shrinks findings to the smallest program with the same
-//! signature ([`reduce`](crate::reduce)); `findings` lists a findings
-//! directory by signature, with the features over-represented in each
-//! signature's programs ([`list_findings`](crate::campaign::list_findings)).
+//! signature ([`reduce`](crate::reduce)); `findings` lists findings
+//! directories by signature (several, the shards of one campaign, as one),
+//! with the features over-represented in each signature's programs
+//! ([`Listing`](crate::campaign::Listing)), and with `--html` writes them as
+//! one self-contained page ([`write_report`](crate::campaign::write_report)).
+//!
+//! `serve` answers HTTP requests with programs ([`serve`](crate::serve)); its
+//! first line of output is `listening on http://ADDR:PORT`.
 //!
 //! `coverage` prints, for k = 1 to `--k`, the line `k=K: covered C of F
 //! k-paths (P%)` ([`kpaths`](crate::kpaths)): of `--count` generated
@@ -85,6 +94,7 @@ mod findings;
 mod generate;
 mod guided;
 mod reduce;
+mod serve;
 mod worker;
 
 use std::ffi::OsString;
@@ -93,8 +103,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 pub use args::{
-    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, GuidedArgs, ReduceArgs, ReductionArgs, Subcommand,
-    SwarmArgs,
+    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, GuidedArgs, ReduceArgs, ReductionArgs, ServeArgs,
+    Subcommand, SwarmArgs,
 };
 use generate::Failure;
 
@@ -181,6 +191,7 @@ where
         Some(Subcommand::Coverage(coverage_args)) => return coverage::coverage(fuzzer, coverage_args),
         Some(Subcommand::Corpus(corpus_args)) => return corpus::corpus(fuzzer, corpus_args),
         Some(Subcommand::Guided(guided_args)) => return guided::guided(fuzzer, known_bugs, guided_args),
+        Some(Subcommand::Serve(serve_args)) => return serve::serve(fuzzer, serve_args),
         None => {}
     }
     // Trees are walked recursively, and a tree may be as deep as the node

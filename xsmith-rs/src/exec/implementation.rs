@@ -7,6 +7,7 @@ use std::path::Path;
 
 use super::command::{locate, words};
 use super::execution::{Execution, Run};
+use super::isolation::Isolation;
 use super::limits::Limits;
 use super::{compiled, in_process, process};
 
@@ -302,8 +303,10 @@ impl Implementation {
     }
 
     /// Runs one program: an external command on the file `program` (which
-    /// must hold `text`), an in-process engine on `text`. Never panics: an
-    /// engine that panics has crashed, a command that cannot start too.
+    /// must hold `text`), an in-process engine on `text` in this thread's
+    /// supervised worker process ([`Isolation::Worker`]). Never panics, and
+    /// nothing an engine does ends the caller: an engine that panics, aborts
+    /// or dies of a signal has crashed, a command that cannot start too.
     ///
     /// ```
     /// use xsmith::{Execution, Implementation, Limits};
@@ -314,8 +317,18 @@ impl Implementation {
     /// let run = sh.run(&file, "echo 42\n", &Limits::default());
     /// assert_eq!(run.execution, Execution::Output("42\n".into()));
     /// assert_eq!(run.status, "exit status 0");
+    ///
+    /// let aborts = Implementation::InProcess { name: "aborts", run: |_| std::process::abort() };
+    /// let run = aborts.run(&file, "", &Limits::default());
+    /// assert_eq!((run.execution.kind(), run.status.as_str()), ("crashed", "killed by signal 6 (SIGABRT)"));
     /// ```
     pub fn run(&self, program: &Path, text: &str, limits: &Limits) -> Run {
+        self.run_with(program, text, limits, Isolation::Worker)
+    }
+
+    /// Runs one program as [`run`](Implementation::run) does, an
+    /// in-process engine where `isolation` says.
+    pub fn run_with(&self, program: &Path, text: &str, limits: &Limits, isolation: Isolation) -> Run {
         match *self {
             Implementation::Command { name, template, .. } => match words(template) {
                 Ok(words) => process::run(&words, program, limits),
@@ -325,8 +338,10 @@ impl Implementation {
                 Ok(words) => compiled::run(&words, program, limits),
                 Err(reason) => Run::crashed(format!("implementation `{name}`: {reason}"), "did not start"),
             },
-            Implementation::InProcess { run, .. } => in_process::run(run, text, limits),
-            Implementation::IfInstalled { implementation, .. } => implementation.run(program, text, limits),
+            Implementation::InProcess { run, .. } => in_process::run(run, text, limits, isolation),
+            Implementation::IfInstalled { implementation, .. } => {
+                implementation.run_with(program, text, limits, isolation)
+            }
         }
     }
 
@@ -349,9 +364,21 @@ impl Implementation {
         text: &str,
         limits: &Limits,
     ) -> Vec<(Implementation, Run)> {
+        Implementation::run_each_with(implementations, program, text, limits, Isolation::Worker)
+    }
+
+    /// Runs one program on each of `implementations` in turn, in-process
+    /// engines where `isolation` says (see [`run_with`](Implementation::run_with)).
+    pub fn run_each_with(
+        implementations: &[Implementation],
+        program: &Path,
+        text: &str,
+        limits: &Limits,
+        isolation: Isolation,
+    ) -> Vec<(Implementation, Run)> {
         implementations
             .iter()
-            .map(|i| (*i, i.run(program, text, limits)))
+            .map(|i| (*i, i.run_with(program, text, limits, isolation)))
             .collect()
     }
 

@@ -1,21 +1,37 @@
-//! Running one program on an engine inside this process, held to
-//! [`Limits`]' timeout: on a thread of its own, so that a panic is a crash
-//! and a run past the timeout can be left behind.
+//! Running one program on an in-process engine, held to [`Limits`]: in
+//! this thread's supervised worker process ([`Isolation::Worker`], see
+//! [`worker`](super::worker)), or on a thread of its own
+//! ([`Isolation::Thread`]), where a panic is a crash and a run past the
+//! timeout is left behind. An engine that no worker can run (it is not a
+//! function of this executable, or this system cannot start a worker)
+//! runs on a thread, with a note saying why at the end of its standard
+//! error.
 
 use std::sync::mpsc;
 
+use super::engine::{panic_message, run_of, Engine, ENGINE_STACK};
 use super::execution::{Execution, Run};
+use super::isolation::Isolation;
 use super::limits::Limits;
+use super::worker;
 
-/// The stack of an engine's thread: 1 GiB of address space, only reserved,
-/// not committed, until used; engines that walk a program recursively (as
-/// interpreters and compilers of deeply nested code do) need it.
-const ENGINE_STACK: usize = 1 << 30;
+/// Runs an in-process engine as `isolation` says.
+pub(super) fn run(engine: Engine, text: &str, limits: &Limits, isolation: Isolation) -> Run {
+    match isolation {
+        Isolation::Thread => run_on_thread(engine, text, limits),
+        Isolation::Worker => worker::run(engine, text, limits).unwrap_or_else(|why| {
+            let mut run = run_on_thread(engine, text, limits);
+            run.stderr
+                .push_str(&format!("\n[xsmith: ran on a thread, not in a worker: {why}]\n"));
+            run
+        }),
+    }
+}
 
 /// Runs an in-process engine on a thread of its own with a large stack. A
 /// panic is a crash; past the timeout the thread is abandoned (it cannot be
 /// stopped) and the run has timed out.
-pub(super) fn run(engine: fn(&str) -> Execution, text: &str, limits: &Limits) -> Run {
+fn run_on_thread(engine: Engine, text: &str, limits: &Limits) -> Run {
     let text = text.to_string();
     let (sender, receiver) = mpsc::channel();
     let spawned = std::thread::Builder::new()
@@ -34,29 +50,5 @@ pub(super) fn run(engine: fn(&str) -> Execution, text: &str, limits: &Limits) ->
             Err(mpsc::RecvTimeoutError::Disconnected) => Execution::Crashed("the engine's thread vanished".into()),
         },
     };
-    let (stdout, stderr) = match &execution {
-        Execution::Output(text) => (text.clone(), String::new()),
-        Execution::Rejected(text) | Execution::Crashed(text) | Execution::CompilerCrashed(text) => {
-            (String::new(), text.clone())
-        }
-        Execution::Timeout => (String::new(), String::new()),
-    };
-    let status = match &execution {
-        Execution::Timeout => format!("timed out after {} s", limits.timeout.as_secs_f64()),
-        other => format!("in process: {}", other.kind()),
-    };
-    Run {
-        execution,
-        stdout,
-        stderr,
-        status,
-    }
-}
-
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic without a message".into())
+    run_of(execution, limits)
 }

@@ -13,8 +13,9 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock time one run may take; past it, the run's whole process
-    /// group is killed (an in-process run is abandoned: its thread cannot be
-    /// stopped, only no longer waited for).
+    /// group is killed (an in-process engine's worker too; on a thread, with
+    /// [`Isolation::Thread`](crate::Isolation::Thread), the run is
+    /// abandoned: its thread cannot be stopped, only no longer waited for).
     pub timeout: Duration,
     /// Wall-clock time the compile step of an
     /// [`Implementation::Compiled`](crate::Implementation::Compiled) may
@@ -24,7 +25,8 @@ pub struct Limits {
     /// The data-segment limit (`RLIMIT_DATA`, bytes) of an external command:
     /// what it may allocate, not what it reserves (engines that reserve large
     /// address ranges, as V8 and WebAssembly runtimes do, still start).
-    /// `None`: no limit. In-process engines are not limited.
+    /// `None`: no limit. An in-process engine's worker gets the same limit
+    /// (engines on threads are not limited).
     pub memory: Option<u64>,
 }
 

@@ -147,7 +147,9 @@ fn classify(status: ExitStatus, stdout: &str, stderr: &str) -> (Execution, Strin
     (Execution::Rejected(why), words)
 }
 
-fn signal_name(signal: i32) -> &'static str {
+/// ` (SIGSEGV)` for 11, ...: the name of a common signal, in parentheses
+/// after a space; empty for others.
+pub(super) fn signal_name(signal: i32) -> &'static str {
     match signal {
         1 => " (SIGHUP)",
         2 => " (SIGINT)",
