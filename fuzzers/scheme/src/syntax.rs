@@ -92,16 +92,6 @@ pub(crate) fn body<'a>(n: &RenderNode<'a>, stmts: &[NodeRef<'a>], tail: Option<D
     forms
 }
 
-/// The statements of a list field of the node being rendered.
-fn statements_of<'a>(n: &RenderNode<'a>, field: &str) -> Vec<NodeRef<'a>> {
-    n.at(n.node()).children(field)
-}
-
-/// A block's body forms, one a line.
-fn block_forms<'a>(n: &RenderNode<'a>, field: &str) -> Doc<'a> {
-    n.join(body(n, &statements_of(n, field), None), n.hardline())
-}
-
 /// A name made unique by the node being rendered (`%` never occurs in the
 /// canned names).
 fn local<'a>(n: &RenderNode<'a>, stem: &str) -> String {
@@ -146,7 +136,7 @@ impl Syntax for Scheme {
     /// Top-level forms, then every top-level variable printed, then their
     /// checksum.
     fn program<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
-        let stmts = statements_of(n, "stmts");
+        let stmts = n.at(n.node()).children("stmts");
         let forms = stmts.iter().map(|s| match s.is("Let") {
             true => definition(n, *s),
             false => n.render(s.id()),
@@ -168,7 +158,7 @@ impl Syntax for Scheme {
     }
     /// A block's forms (the caller wraps them in a body).
     fn block<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
-        block_forms(n, "stmts")
+        n.join(body(n, &n.at(n.node()).children("stmts"), None), n.hardline())
     }
     fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
         definition(n, n.at(n.node()))
@@ -218,7 +208,7 @@ impl Syntax for Scheme {
     }
     /// A procedure's body forms, its result last.
     fn fn_body<'a>(&self, n: &FnBody<'_, 'a>) -> Doc<'a> {
-        n.join(body(n, &statements_of(n, "stmts"), Some(n.ret())), n.hardline())
+        n.join(body(n, &n.at(n.node()).children("stmts"), Some(n.ret())), n.hardline())
     }
     fn return_<'a>(&self, n: &ValueStmt<'_, 'a>) -> Doc<'a> {
         n.value()
