@@ -21,6 +21,12 @@ fn list_of(store: &TypeStore, element: Type) -> Type {
     Type::generic(list, vec![element])
 }
 
+/// `list<T>` for a fresh `T`.
+fn fresh_list(store: &mut TypeStore) -> Type {
+    let element = store.fresh();
+    list_of(store, element)
+}
+
 /// A fresh type restricted to the base types `equal?` compares.
 fn fresh_base(store: &mut TypeStore) -> Type {
     let bases = [store.base("int"), store.base("bool"), store.base("string")];
@@ -29,12 +35,6 @@ fn fresh_base(store: &mut TypeStore) -> Type {
 
 fn expr(name: &str) -> ProductionDecl {
     ProductionDecl::new(name).supertype("Expr")
-}
-
-/// The datums clause `index` of a `case` matches: two of the residues
-/// modulo 8, none shared with another clause.
-fn datums(index: usize) -> String {
-    format!("({} {})", 2 * index, 2 * index + 1)
 }
 
 /// Adds `production` with its type, weight and feature group.
@@ -126,7 +126,9 @@ pub(crate) fn component() -> Component {
             let key = form(n, "modulo", vec![n.child("key"), n.text("8")]);
             let clauses = n.at(n.node()).children("clauses").into_iter().enumerate();
             let mut items = vec![key];
-            items.extend(clauses.map(|(i, clause)| form(n, &datums(i), vec![n.render(clause.id())])));
+            items.extend(
+                clauses.map(|(i, clause)| form(n, &format!("({} {})", 2 * i, 2 * i + 1), vec![n.render(clause.id())])),
+            );
             items.push(form(n, "else", vec![n.child("otherwise")]));
             form(n, "case", items)
         }),
@@ -134,12 +136,9 @@ pub(crate) fn component() -> Component {
     c.render("CaseClause", Renderer::function(|n| n.child("value")));
 
     let decl = expr("Cons").child("head", "Expr").child("tail", "Expr");
-    let info = TypeInfo::new(|s| {
-        let element = s.fresh();
-        list_of(s, element)
-    })
-    .child("head", element)
-    .child("tail", |c| c.node_type().clone());
+    let info = TypeInfo::new(fresh_list)
+        .child("head", element)
+        .child("tail", |c| c.node_type().clone());
     add(&mut c, decl, info, 4, "pairs");
     let decl = expr("Car").child("list", "Expr");
     let info = TypeInfo::new(|s| s.fresh()).child("list", |c| {
@@ -154,19 +153,12 @@ pub(crate) fn component() -> Component {
     });
     add(&mut c, decl, info, 3, "pairs");
     let decl = expr("Reverse").child("list", "Expr");
-    let info = TypeInfo::new(|s| {
-        let element = s.fresh();
-        list_of(s, element)
-    })
-    .child("list", |c| c.node_type().clone());
+    let info = TypeInfo::new(fresh_list).child("list", |c| c.node_type().clone());
     add(&mut c, decl, info, 3, "pairs");
     let decl = expr("Append").child("left", "Expr").child("right", "Expr");
-    let info = TypeInfo::new(|s| {
-        let element = s.fresh();
-        list_of(s, element)
-    })
-    .child("left", |c| c.node_type().clone())
-    .child("right", |c| c.node_type().clone());
+    let info = TypeInfo::new(fresh_list)
+        .child("left", |c| c.node_type().clone())
+        .child("right", |c| c.node_type().clone());
     add(&mut c, decl, info, 3, "pairs");
     for (name, head, fields) in [
         ("Cons", "cons", &["head", "tail"][..]),

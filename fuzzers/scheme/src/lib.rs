@@ -26,17 +26,13 @@ pub(crate) const RECORD_FIELDS: [&str; 2] = ["x", "y"];
 /// let options = xsmith_scheme::options();
 /// assert_eq!(options.int_range, (i64::MIN, i64::MAX));
 /// assert!(options.strings.iter().all(|s| s.is_ascii()));
-/// assert!(!options.has(xsmith_canned::Group::CountedLoops));
 /// ```
 pub fn options() -> Options {
-    // Counted loops (the canned hot loops) are not rendered yet: a named
-    // `let` would carry them.
     Options {
         int_range: (i64::MIN, i64::MAX),
         record_fields: RECORD_FIELDS.to_vec(),
         ..Options::default()
     }
-    .without(xsmith_canned::Group::CountedLoops)
 }
 
 /// The Scheme spec: the canned productions and their Scheme renderers.

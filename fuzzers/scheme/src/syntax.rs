@@ -92,16 +92,6 @@ pub(crate) fn body<'a>(n: &RenderNode<'a>, stmts: &[NodeRef<'a>], tail: Option<D
     forms
 }
 
-/// The statements of a list field of the node being rendered.
-fn statements_of<'a>(n: &RenderNode<'a>, field: &str) -> Vec<NodeRef<'a>> {
-    n.at(n.node()).children(field)
-}
-
-/// A block's body forms, one a line.
-fn block_forms<'a>(n: &RenderNode<'a>, field: &str) -> Doc<'a> {
-    n.join(body(n, &statements_of(n, field), None), n.hardline())
-}
-
 /// A name made unique by the node being rendered (`%` never occurs in the
 /// canned names).
 fn local<'a>(n: &RenderNode<'a>, stem: &str) -> String {
@@ -146,7 +136,7 @@ impl Syntax for Scheme {
     /// Top-level forms, then every top-level variable printed, then their
     /// checksum.
     fn program<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
-        let stmts = statements_of(n, "stmts");
+        let stmts = n.at(n.node()).children("stmts");
         let forms = stmts.iter().map(|s| match s.is("Let") {
             true => definition(n, *s),
             false => n.render(s.id()),
@@ -168,7 +158,7 @@ impl Syntax for Scheme {
     }
     /// A block's forms (the caller wraps them in a body).
     fn block<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
-        block_forms(n, "stmts")
+        n.join(body(n, &n.at(n.node()).children("stmts"), None), n.hardline())
     }
     fn let_<'a>(&self, n: &Binding<'_, 'a>) -> Doc<'a> {
         definition(n, n.at(n.node()))
@@ -218,7 +208,7 @@ impl Syntax for Scheme {
     }
     /// A procedure's body forms, its result last.
     fn fn_body<'a>(&self, n: &FnBody<'_, 'a>) -> Doc<'a> {
-        n.join(body(n, &statements_of(n, "stmts"), Some(n.ret())), n.hardline())
+        n.join(body(n, &n.at(n.node()).children("stmts"), Some(n.ret())), n.hardline())
     }
     fn return_<'a>(&self, n: &ValueStmt<'_, 'a>) -> Doc<'a> {
         n.value()
@@ -264,16 +254,14 @@ impl Syntax for Scheme {
         let slot = field_slot(&n.field().to_string());
         form(n, "vector-set!", vec![n.record(), n.display(slot), n.value()])
     }
+    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
+        counted(n, n.counter(), n.iterations(), n.body())
+    }
+    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
+        counted(n, n.counter(), n.iterations(), n.body())
+    }
     /// A list: `for-each` with a procedure of the element. A vector: a
     /// named `let` whose counter runs up to the vector's length.
-    fn counted_for<'a>(&self, n: &Counted<'_, 'a>) -> Doc<'a> {
-        unreachable!("counted loops are switched off (node {})", n.node().index())
-    }
-
-    fn counted_while<'a>(&self, n: &CountedWhile<'_, 'a>) -> Doc<'a> {
-        unreachable!("counted loops are switched off (node {})", n.node().index())
-    }
-
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
         let element = n.element();
         if n.production() == "ForEachList" {
@@ -292,6 +280,18 @@ impl Syntax for Scheme {
         let outer = n.text(format!("let (({vector} ")).append(n.container()).append("))");
         body_form(n, outer, vec![named])
     }
+}
+
+/// A loop that runs `body` `iterations` times with `counter` bound to 0, 1,
+/// ...: a named `let` over a counter of its own, so that the body's
+/// variable is rebound each round.
+fn counted<'a>(n: &RenderNode<'a>, counter: Doc<'a>, iterations: i64, body: Doc<'a>) -> Doc<'a> {
+    let (index, again) = (local(n, "i"), local(n, "loop"));
+    let bind = n.text("let ((").append(counter).append(format!(" {index}))"));
+    let round = body_form(n, bind, vec![body]);
+    let test = n.text(format!("when (< {index} {iterations})"));
+    let step = body_form(n, test, vec![round, n.text(format!("({again} (+ {index} 1))"))]);
+    body_form(n, n.text(format!("let {again} (({index} 0))")), vec![step])
 }
 
 /// The slot of record field `field` in the vector `(record x y)`.
