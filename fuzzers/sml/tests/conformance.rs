@@ -40,13 +40,8 @@ fn programs() -> Vec<(u64, String, Vec<String>)> {
             let program = FUZZER
                 .program(&spec, &mut generator, Source::Seed(seed))
                 .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-            let mut productions: Vec<String> = program
-                .program
-                .ids()
-                .map(|id| spec.production(program.program.node(id).production).name().to_string())
-                .collect();
-            productions.sort();
-            productions.dedup();
+            let features = xsmith::features::Features::of(spec.grammar(), &program.program);
+            let productions = features.productions().map(String::from).collect();
             (seed, program.text, productions)
         })
         .collect()
