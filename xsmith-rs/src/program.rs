@@ -43,9 +43,14 @@ pub struct Program {
     pub(crate) fill_numbers: Vec<Option<usize>>,
     /// How many holes have been filled.
     pub(crate) fills: usize,
-    /// While a splice's subtree is being made: the number of pending holes
-    /// that marks its end.
-    pub(crate) splice_floor: Option<usize>,
+    /// While a splice's subtree is being made: its root.
+    pub(crate) splice_root: Option<NodeId>,
+    /// The nodes made whose subtrees are not finished yet, innermost last,
+    /// each with the number of pending holes that marks its end.
+    pub(crate) unfinished: Vec<(NodeId, usize)>,
+    /// For each finished node whose type was concretized when its subtree
+    /// was finished: one past the last choice that drew.
+    pub(crate) finish_ends: Vec<Option<usize>>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -111,7 +116,9 @@ impl Program {
             own_choices: Vec::new(),
             fill_numbers: Vec::new(),
             fills: 0,
-            splice_floor: None,
+            splice_root: None,
+            unfinished: Vec::new(),
+            finish_ends: Vec::new(),
         }
     }
 
@@ -188,7 +195,8 @@ impl Program {
     /// (holes are filled depth first, so a subtree's choices are
     /// contiguous; those of a definition lifted from inside it come within
     /// the span, or right after it when the lift was the subtree's last
-    /// choice).
+    /// choice), and the concretization of what its types left open, drawn
+    /// when it was finished.
     /// `None` for a hole.
     ///
     /// ```
@@ -205,6 +213,9 @@ impl Program {
         while let Some(at) = stack.pop() {
             if let Some(Some((_, own_end))) = self.own_choices.get(at.index()) {
                 end = end.max(*own_end);
+            }
+            if let Some(Some(finish_end)) = self.finish_ends.get(at.index()) {
+                end = end.max(*finish_end);
             }
             stack.extend(self.children(at));
         }
@@ -246,6 +257,15 @@ impl Program {
             self.own_choices.resize(node.index() + 1, None);
         }
         self.own_choices[node.index()] = Some((start, end));
+    }
+
+    /// Notes that the concretization of `node`'s type, when its subtree
+    /// was finished, drew choices up to `end`.
+    pub(crate) fn note_finish_choices(&mut self, node: NodeId, end: usize) {
+        if self.finish_ends.len() <= node.index() {
+            self.finish_ends.resize(node.index() + 1, None);
+        }
+        self.finish_ends[node.index()] = Some(end);
     }
 
     /// The tree as an indented outline, one node a line (see

@@ -41,6 +41,13 @@ impl<'s> Generator<'s> {
         node: NodeId,
         random: &mut Random,
     ) -> Result<ProdId, GenerateError> {
+        self.offer_candidates(program, node);
+        self.pick(program, node, random)
+    }
+
+    /// Runs every filter stage for the hole at `node`: `self.choices` holds
+    /// the productions that may fill it.
+    pub(super) fn offer_candidates(&mut self, program: &mut Program, node: NodeId) {
         self.offer_switched_on(program, node);
         let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
         let around = match needs_around {
@@ -52,7 +59,20 @@ impl<'s> Generator<'s> {
         self.drop_uninhabited(program, node);
         self.drop_unsettleable_references(program, node, &around);
         self.keep_soonest_finishing(self.past_bounds(program, node));
-        self.pick(program, node, random)
+    }
+
+    /// Weighs the offered choices (`self.choices`) for the hole at `node`
+    /// into `self.weights`.
+    pub(super) fn weigh_candidates(&mut self, program: &Program, node: NodeId) {
+        let spec = self.spec;
+        let hole = self.hole(program, node);
+        self.weights.clear();
+        for &choice in &self.choices {
+            self.weights.push(match &spec.properties(choice).weight {
+                Weight::Constant(w) => *w,
+                Weight::Dynamic(f) => f(&hole),
+            });
+        }
     }
 
     /// The hole at `node` as filters and weights see it.
@@ -248,14 +268,8 @@ impl<'s> Generator<'s> {
     /// and chosen.
     fn pick(&mut self, program: &Program, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
         let spec = self.spec;
+        self.weigh_candidates(program, node);
         let hole = self.hole(program, node);
-        self.weights.clear();
-        for &choice in &self.choices {
-            self.weights.push(match &spec.properties(choice).weight {
-                Weight::Constant(w) => *w,
-                Weight::Dynamic(f) => f(&hole),
-            });
-        }
         let steered = (self.cover.as_ref()).and_then(|cover| cover.steer(program, node, &self.choices, &self.weights));
         let picked = match &steered {
             Some(steered) => random.weighted_steered(&self.weights, steered),

@@ -28,6 +28,7 @@ impl Generator<'_> {
     ) -> Result<(), GenerateError> {
         let spec = self.spec;
         let (production, properties) = (spec.production(chosen), spec.properties(chosen));
+        self.start_node(program, hole);
         let depth = program.node(hole).depth;
         let child_depth = depth + properties.depth_increase;
         let past_depth_bound = self.past_bounds(program, hole);

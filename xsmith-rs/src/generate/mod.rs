@@ -20,6 +20,7 @@ mod choose;
 mod construct;
 mod cover;
 mod error;
+mod hole_type;
 mod inhabitation;
 mod references;
 mod size;
@@ -343,21 +344,17 @@ impl<'s> Generator<'s> {
         let fill = program.fills;
         program.fills += 1;
         program.note_fill(hole, fill);
+        // Decided in the parent's span: a splice of this hole keeps it.
+        self.decide_shared_hole_type(program, hole, random);
         if random.begin_splice(fill) {
-            // The subtree is finished once the holes it pushes are filled.
-            program.splice_floor = Some(program.pending_holes.len());
+            // The splice ends once the subtree is finished.
+            program.splice_root = Some(hole);
         }
         let start = random.drawn();
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;
         program.note_own_choices(hole, start, random.drawn());
-        if program
-            .splice_floor
-            .is_some_and(|floor| program.pending_holes.len() <= floor)
-        {
-            program.splice_floor = None;
-            random.end_splice();
-        }
+        self.finish_nodes(program, random)?;
         Ok(true)
     }
 }

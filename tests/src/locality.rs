@@ -1,0 +1,263 @@
+//! Whether a program's choices are local: replacing one subtree's span of
+//! the choice sequence by the subtree's smallest version (a reducer's
+//! [`Splice`] with no values: every draw of the subtree is 0) must leave
+//! every other node as it was: its production, its data and its type.
+//!
+//! Nodes are matched by walking both programs from the root in step. Left
+//! out of the comparison: the replaced subtree, and every definition lifted
+//! for a reference inside it (or inside such a definition), in either
+//! program; the subtree's replacement may lift other definitions or none.
+//! Fresh names (`v1`, `v2`, …) compare up to a consistent renaming: a
+//! subtree that makes one binder fewer renumbers every later one, which
+//! changes no binding.
+//!
+//! ```
+//! let spec = xsmith::example::spec();
+//! let locality = xsmith_tests::locality::measure(&spec, xsmith::Options::default(), 0..20);
+//! assert_eq!(locality.splices, 20);
+//! assert_eq!(locality.nodes_changed, 0, "calc's choices are all local");
+//! ```
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use xsmith::names::is_fresh_name;
+use xsmith::{Generator, NodeId, Options, Program, Random, Slot, Spec, Splice, Value};
+
+/// What [`measure`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Locality {
+    /// Programs in which one subtree was replaced.
+    pub splices: usize,
+    /// Of those, the ones where no other node changed.
+    pub splices_unchanged: usize,
+    /// Nodes compared (outside the replaced subtrees and what they lifted).
+    pub nodes_compared: usize,
+    /// Of those, the ones whose production, data or type changed.
+    pub nodes_changed: usize,
+}
+
+impl Locality {
+    /// The share of splices that changed no other node, in percent.
+    ///
+    /// ```
+    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1 };
+    /// assert_eq!(l.unchanged_splices_percent(), 75.0);
+    /// ```
+    pub fn unchanged_splices_percent(&self) -> f64 {
+        100.0 * self.splices_unchanged as f64 / self.splices.max(1) as f64
+    }
+
+    /// The share of compared nodes left unchanged, in percent.
+    ///
+    /// ```
+    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1 };
+    /// assert_eq!(l.unchanged_nodes_percent(), 87.5);
+    /// ```
+    pub fn unchanged_nodes_percent(&self) -> f64 {
+        100.0 - 100.0 * self.nodes_changed as f64 / self.nodes_compared.max(1) as f64
+    }
+}
+
+impl std::fmt::Display for Locality {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.1}% of {} splices changed no other node; {:.2}% of {} other nodes unchanged",
+            self.unchanged_splices_percent(),
+            self.splices,
+            self.unchanged_nodes_percent(),
+            self.nodes_compared
+        )
+    }
+}
+
+/// Generates the programs of `seeds` under `options`, replaces one random
+/// subtree of each (any node but the root, made by a fill of its own) by its
+/// smallest version, and compares the rest (see the module's
+/// documentation). Panics naming the seed when a program fails to generate.
+pub fn measure(spec: &Spec, options: Options, seeds: Range<u64>) -> Locality {
+    let mut generator = Generator::new(spec, options).expect("the options suit the spec");
+    let mut locality = Locality::default();
+    for seed in seeds {
+        let mut random = Random::from_seed(seed);
+        random.record();
+        let original = generator
+            .generate(&mut random)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let choices = random.take_recorded().expect("recording");
+        let replaceable: Vec<NodeId> = original
+            .ids()
+            .filter(|&id| id != original.root() && original.fill_number(id).is_some())
+            .collect();
+        if replaceable.is_empty() {
+            continue;
+        }
+        let spliced = *Random::from_seed(seed ^ 0x10ca1).pick(&replaceable);
+        let splice = Splice {
+            fill: original.fill_number(spliced).expect("filtered above"),
+            resume: original.choice_span(spliced).expect("a finished node").end,
+            values: Vec::new(),
+        };
+        let replaced = generator
+            .generate(&mut Random::from_choices_spliced(&choices, splice.clone()))
+            .unwrap_or_else(|e| panic!("seed {seed}, {splice:?}: {e}"));
+        let replacement = replaced
+            .ids()
+            .find(|&id| replaced.fill_number(id) == Some(splice.fill))
+            .expect("the splice's fill is made");
+        let mut comparison = Comparison {
+            old: Side::new(&original, spliced),
+            new: Side::new(&replaced, replacement),
+            names: HashMap::new(),
+            compared: 0,
+            changed: 0,
+        };
+        comparison.walk(original.root(), replaced.root());
+        locality.splices += 1;
+        locality.splices_unchanged += usize::from(comparison.changed == 0);
+        locality.nodes_compared += comparison.compared;
+        locality.nodes_changed += comparison.changed;
+    }
+    locality
+}
+
+/// One of the two programs compared, with the nodes left out of the
+/// comparison.
+struct Side<'p> {
+    program: &'p Program,
+    /// The replaced subtree's root.
+    spliced: NodeId,
+    /// The nodes of the replaced subtree and of the definitions lifted for
+    /// references among them.
+    owned: Vec<bool>,
+}
+
+impl<'p> Side<'p> {
+    fn new(program: &'p Program, spliced: NodeId) -> Side<'p> {
+        let mut owned = vec![false; program.len()];
+        mark_subtree(program, spliced, &mut owned);
+        // Lifts for references inside, and inside what those lifted.
+        loop {
+            let lifted: Vec<NodeId> = program
+                .ids()
+                .filter(|&id| !owned[id.index()])
+                .filter(|&id| program.lifted_for(id).is_some_and(|r| owned[r.index()]))
+                .collect();
+            if lifted.is_empty() {
+                break;
+            }
+            for definition in lifted {
+                mark_subtree(program, definition, &mut owned);
+            }
+        }
+        Side {
+            program,
+            spliced,
+            owned,
+        }
+    }
+
+    /// The type of `node` as text.
+    fn type_text(&self, node: NodeId) -> Option<String> {
+        let (store, ty) = (self.program.type_store()?, self.program.node_type(node)?);
+        Some(store.system().display(&ty).to_string())
+    }
+
+    /// The nodes of `slot` that take part in the comparison.
+    fn compared_children(&self, slot: &Slot) -> Vec<NodeId> {
+        let children: &[NodeId] = match slot {
+            Slot::Child(child) => std::slice::from_ref(child),
+            Slot::List(children) => children,
+            Slot::Data(_) => &[],
+        };
+        children
+            .iter()
+            .copied()
+            .filter(|&c| c == self.spliced || !self.owned[c.index()])
+            .collect()
+    }
+
+    /// How many nodes of `node`'s subtree take part in the comparison.
+    fn compared_size(&self, node: NodeId) -> usize {
+        let mut stack = vec![node];
+        let mut size = 0;
+        while let Some(at) = stack.pop() {
+            if self.owned[at.index()] {
+                continue;
+            }
+            size += 1;
+            stack.extend(self.program.children(at));
+        }
+        size
+    }
+}
+
+fn mark_subtree(program: &Program, root: NodeId, owned: &mut [bool]) {
+    let mut stack = vec![root];
+    while let Some(at) = stack.pop() {
+        owned[at.index()] = true;
+        stack.extend(program.children(at));
+    }
+}
+
+/// Two programs walked in step.
+struct Comparison<'p> {
+    old: Side<'p>,
+    new: Side<'p>,
+    /// Fresh names of the old program with the names of the new that took
+    /// their place.
+    names: HashMap<String, String>,
+    compared: usize,
+    changed: usize,
+}
+
+impl Comparison<'_> {
+    fn walk(&mut self, old: NodeId, new: NodeId) {
+        if old == self.old.spliced {
+            return;
+        }
+        let (old_node, new_node) = (self.old.program.node(old), self.new.program.node(new));
+        self.compared += 1;
+        if old_node.production != new_node.production || old_node.slots.len() != new_node.slots.len() {
+            // Nothing below can be matched.
+            self.changed += 1;
+            let size = self.old.compared_size(old);
+            self.compared += size - 1;
+            self.changed += size - 1;
+            return;
+        }
+        let mut same = self.old.type_text(old) == self.new.type_text(new);
+        for (old_slot, new_slot) in old_node.slots.iter().zip(&new_node.slots) {
+            if let (Slot::Data(a), Slot::Data(b)) = (old_slot, new_slot) {
+                same &= self.same_data(a, b);
+            }
+        }
+        self.changed += usize::from(!same);
+        for (old_slot, new_slot) in old_node.slots.iter().zip(&new_node.slots) {
+            let (old_children, new_children) =
+                (self.old.compared_children(old_slot), self.new.compared_children(new_slot));
+            for (&a, &b) in old_children.iter().zip(&new_children) {
+                self.walk(a, b);
+            }
+            // Elements only one side has are changes.
+            for &extra in old_children.iter().skip(new_children.len()) {
+                let size = self.old.compared_size(extra);
+                self.compared += size;
+                self.changed += size;
+            }
+        }
+    }
+
+    /// Whether two data values are the same, fresh names up to a
+    /// consistent renaming.
+    fn same_data(&mut self, old: &Value, new: &Value) -> bool {
+        match (old, new) {
+            (Value::Str(a), Value::Str(b)) if is_fresh_name(a) && is_fresh_name(b) => {
+                let renamed = self.names.entry(a.clone()).or_insert_with(|| b.clone());
+                renamed == b
+            }
+            _ => old == new,
+        }
+    }
+}

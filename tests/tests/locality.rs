@@ -1,0 +1,56 @@
+//! Local choices (see `xsmith_tests::locality`): replacing one random
+//! subtree of a program by its smallest version leaves the rest of the
+//! program as it was, for every fuzzer of this crate's dependencies and the
+//! test fuzzers. Each test prints its figures (`--nocapture`) and asserts a
+//! floor under them.
+
+use xsmith::Options;
+use xsmith_tests::locality::{measure, Locality};
+
+/// Programs per fuzzer.
+const PROGRAMS: u64 = 1_000;
+
+fn check(name: &str, spec: xsmith::Spec, floor_percent: f64) -> Locality {
+    let locality = measure(&spec, Options::default(), 0..PROGRAMS);
+    println!("{name}: {locality}");
+    assert!(
+        locality.unchanged_splices_percent() >= floor_percent,
+        "{name}: {locality}, under the floor of {floor_percent}%"
+    );
+    locality
+}
+
+#[test]
+fn calc_choices_are_local() {
+    check("calc", (xsmith_calc::FUZZER.spec)().unwrap(), 100.0);
+}
+
+#[test]
+fn lua_choices_are_local() {
+    check("lua", (xsmith_lua::FUZZER.spec)().unwrap(), 0.0);
+}
+
+#[test]
+fn javascript_choices_are_local() {
+    check("javascript", (xsmith_javascript::FUZZER.spec)().unwrap(), 0.0);
+}
+
+#[test]
+fn python_choices_are_local() {
+    check("python", (xsmith_python::FUZZER.spec)().unwrap(), 0.0);
+}
+
+#[test]
+fn c_choices_are_local() {
+    check("c", (xsmith_c::FUZZER.spec)().unwrap(), 0.0);
+}
+
+#[test]
+fn names_choices_are_local() {
+    check("names", xsmith_tests::names::spec().unwrap(), 0.0);
+}
+
+#[test]
+fn typed_choices_are_local() {
+    check("typed", xsmith_tests::typed::spec().unwrap(), 0.0);
+}

@@ -1,0 +1,246 @@
+//! Local type choices: every draw that decides a node's type lies in a
+//! choice span that holds every node the decision reaches.
+//!
+//! A hole's type can be open (a type variable, or a type with variables in
+//! it). Where nothing outside the hole mentions those variables, the
+//! subtree that fills the hole decides them, and whatever is still open
+//! when the subtree is finished is concretized then
+//! ([`finish_node`](Generator::finish_node)), with draws at the end of the
+//! subtree's own span. Where the parent's type or a sibling's mentions them
+//! (`left: same, right: same`, an array loop's `array_of_node`), the
+//! subtree must not decide them, or replacing it would change its siblings:
+//! [`decide_shared_hole_type`](Generator::decide_shared_hole_type) decides
+//! them just before the hole's span begins, inside the parent's span. It
+//! draws one of the hole's candidate productions by its weight (so types
+//! come out about as often as when the productions decided them), takes
+//! that production's node type, for a reference the type of a visible
+//! variable that fits (or a type of its own, for a new one), and
+//! concretizes the rest; the production drawn must still be able to fill
+//! the hole, else a few other concretizations are tried and, failing
+//! those, the type stays open for the subtree. Types that would have to
+//! invent records or products stay open too: a hole of an invented record
+//! type can take a subtree without end (a field read of a record literal
+//! with a field of that type, and so on), past any depth bound.
+
+use super::references::{fitting_bindings, harmless_bindings};
+use super::{GenerateError, Generator, Whereabouts};
+use crate::grammar::ProdId;
+use crate::names::visible_bindings;
+use crate::program::Program;
+use crate::random::Random;
+use crate::tree::NodeId;
+use crate::types::{Domain, Type, TypeStore, TypeVar};
+
+/// How many concretizations of a shared hole type are tried before it is
+/// left open.
+const CONCRETIZE_TRIES: usize = 3;
+
+impl Generator<'_> {
+    /// Decides the open type of the hole at `hole` when its parent or a
+    /// sibling shares it (see the module's documentation); draws nothing
+    /// otherwise.
+    pub(super) fn decide_shared_hole_type(&mut self, program: &mut Program, hole: NodeId, random: &mut Random) {
+        let Some(typing) = &program.typing else {
+            return;
+        };
+        let Some(ty) = typing.types[hole.index()].clone() else {
+            return;
+        };
+        if typing.store.is_ground(&ty) || !shares_type(program, hole, &ty) {
+            return;
+        }
+        self.offer_candidates(program, hole);
+        if self.choices.is_empty() {
+            // `choose` names the hole nothing can fill.
+            return;
+        }
+        self.weigh_candidates(program, hole);
+        let Some(picked) = random.weighted(&self.weights) else {
+            return;
+        };
+        let candidate = self.choices[picked];
+        let typing = program.typing.as_mut().expect("checked above");
+        let before = typing.store.snapshot();
+        let node_type = (self.spec.type_info(candidate).node_type)(&mut typing.store);
+        if typing.store.unify(&node_type, &ty).is_err() || invents_structures(&typing.store, &ty) {
+            typing.store.rollback(before);
+            return;
+        }
+        self.take_a_visible_variables_type(program, hole, candidate, &ty, random);
+        let decided = (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, hole, candidate, &ty, random));
+        let store = &mut program.typing.as_mut().expect("checked above").store;
+        match decided {
+            true => store.commit(before),
+            false => store.rollback(before),
+        }
+    }
+
+    /// For a `candidate` that is a reference: gives the hole the type of a
+    /// visible variable that fits, drawn as the reference would draw it
+    /// (each variable three times as likely as a new one), or leaves it for
+    /// a new variable's type.
+    fn take_a_visible_variables_type(
+        &self,
+        program: &mut Program,
+        hole: NodeId,
+        candidate: ProdId,
+        ty: &Type,
+        random: &mut Random,
+    ) {
+        let spec = self.spec;
+        let Some(info) = &spec.properties(candidate).reference_info else {
+            return;
+        };
+        let visible = visible_bindings(program, hole);
+        let around = self.effects.around(program, hole);
+        let bindings = harmless_bindings(&around, &visible, info.access);
+        let fitting = fitting_bindings(spec, &bindings, info.access, candidate, hole, program.typing.as_mut(), false);
+        let mut weights = vec![3; fitting.len()];
+        weights.push(1);
+        let Some(binding_type) = random
+            .weighted(&weights)
+            .and_then(|i| fitting.get(i))
+            .and_then(|binding| binding.ty.clone())
+        else {
+            return;
+        };
+        let store = &mut program.typing.as_mut().expect("a typed reference").store;
+        let snapshot = store.snapshot();
+        match store.unify(ty, &binding_type) {
+            Ok(()) => store.commit(snapshot),
+            Err(_) => store.rollback(snapshot),
+        }
+    }
+
+    /// Concretizes `ty`, the type of the hole at `hole`, and keeps it if
+    /// `candidate` can still fill the hole.
+    fn try_concretizing(
+        &mut self,
+        program: &mut Program,
+        hole: NodeId,
+        candidate: ProdId,
+        ty: &Type,
+        random: &mut Random,
+    ) -> bool {
+        let max_depth = self.options.type_max_depth;
+        let store = &mut program.typing.as_mut().expect("a typed hole").store;
+        let snapshot = store.snapshot();
+        let structures_before = structures(&store.zonk(ty));
+        let concretized = store.concretize(ty, random, max_depth);
+        if concretized.map_or(true, |t| structures(&t) > structures_before) {
+            store.rollback(snapshot);
+            return false;
+        }
+        self.offer_candidates(program, hole);
+        let store = &mut program.typing.as_mut().expect("a typed hole").store;
+        match self.choices.contains(&candidate) {
+            true => store.commit(snapshot),
+            false => store.rollback(snapshot),
+        }
+        self.choices.contains(&candidate)
+    }
+
+    /// Marks `node` as being made: it is finished once the holes its
+    /// construction pushes are filled (see [`finish_nodes`](Generator::finish_nodes)).
+    pub(super) fn start_node(&self, program: &mut Program, node: NodeId) {
+        let floor = program.pending_holes.len();
+        program.unfinished.push((node, floor));
+    }
+
+    /// Finishes the nodes whose subtrees are complete, innermost first:
+    /// concretizes what their types still leave open, with draws at the
+    /// end of their spans, and ends a splice whose subtree this finishes.
+    pub(super) fn finish_nodes(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
+        while let Some(&(node, floor)) = program.unfinished.last() {
+            if program.pending_holes.len() > floor {
+                break;
+            }
+            program.unfinished.pop();
+            self.finish_node(program, node, random)?;
+            if program.splice_root == Some(node) {
+                program.splice_root = None;
+                random.end_splice();
+            }
+        }
+        Ok(())
+    }
+
+    /// Concretizes what the type of finished `node` still leaves open.
+    fn finish_node(&self, program: &mut Program, node: NodeId, random: &mut Random) -> Result<(), GenerateError> {
+        let Some(typing) = &mut program.typing else {
+            return Ok(());
+        };
+        let Some(ty) = typing.types[node.index()].clone() else {
+            return Ok(());
+        };
+        // A record or product still open stays so until the whole tree is
+        // made (see `make_types_ground`): made ground here, it would be a
+        // ground record type that later holes must fill, past any depth
+        // bound, with field reads of record literals without end.
+        if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) {
+            return Ok(());
+        }
+        if let Err(e) = typing.store.concretize(&ty, random, self.options.type_max_depth) {
+            return Err(GenerateError::Type {
+                production: self.spec.production(program.node(node).production).name().to_string(),
+                message: e.to_string(),
+                at: Whereabouts::of(self.spec, program, node),
+            });
+        }
+        program.note_finish_choices(node, random.drawn());
+        Ok(())
+    }
+}
+
+/// Whether the open type `ty` of the hole at `hole` has a variable that its
+/// parent's type or a sibling's mentions.
+fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
+    let Some(parent) = program.node(hole).parent else {
+        return false;
+    };
+    let typing = program.typing.as_ref().expect("a typed hole");
+    let store = &typing.store;
+    let mut own = Vec::new();
+    variables(store, ty, &mut own);
+    let mentions = |other: NodeId| {
+        let Some(other_type) = &typing.types[other.index()] else {
+            return false;
+        };
+        let mut theirs = Vec::new();
+        variables(store, other_type, &mut theirs);
+        theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
+    };
+    mentions(parent) || program.children(parent).any(|sibling| sibling != hole && mentions(sibling))
+}
+
+/// The open variables of `ty`, as the store resolves them.
+fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
+    match store.resolve(ty) {
+        Type::Var(v) => out.push(v),
+        composite => {
+            for part in composite.parts() {
+                variables(store, part, out);
+            }
+        }
+    }
+}
+
+/// Whether concretizing `ty` would invent a record or a product.
+fn invents_structures(store: &TypeStore, ty: &Type) -> bool {
+    let mut open = Vec::new();
+    variables(store, ty, &mut open);
+    open.iter()
+        .any(|&v| matches!(store.domain(v), Domain::RecordAtLeast(_) | Domain::AnyProduct))
+}
+
+/// How many structural records and products (other than a function's
+/// parameters) `ty` holds: concretization may invent them, and a hole
+/// whose type holds one it invented may take a subtree without end (a
+/// field read of a record literal with a field of the same type, …).
+fn structures(ty: &Type) -> usize {
+    let own = usize::from(matches!(ty, Type::Record(_) | Type::Product(_)));
+    match ty {
+        Type::Function(parts) => structures(&parts.1) + parts.0.parts().iter().map(|p| structures(p)).sum::<usize>(),
+        _ => own + ty.parts().iter().map(|p| structures(p)).sum::<usize>(),
+    }
+}
