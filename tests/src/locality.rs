@@ -235,8 +235,10 @@ impl Comparison<'_> {
         }
         self.changed += usize::from(!same);
         for (old_slot, new_slot) in old_node.slots.iter().zip(&new_node.slots) {
-            let (old_children, new_children) =
-                (self.old.compared_children(old_slot), self.new.compared_children(new_slot));
+            let (old_children, new_children) = (
+                self.old.compared_children(old_slot),
+                self.new.compared_children(new_slot),
+            );
             for (&a, &b) in old_children.iter().zip(&new_children) {
                 self.walk(a, b);
             }

@@ -2,7 +2,21 @@
 //! subtree of a program by its smallest version leaves the rest of the
 //! program as it was, for every fuzzer of this crate's dependencies and the
 //! test fuzzers. Each test prints its figures (`--nocapture`) and asserts a
-//! floor under them.
+//! floor a little under what was measured (the share of splices that
+//! changed no other node, of 1,000 programs at the default options):
+//!
+//! | fuzzer | before (wave 2) | now |
+//! |---|---|---|
+//! | calc | 100.0% | 100.0% |
+//! | Lua, JavaScript, Python | 55.0% | 81.2% |
+//! | C | 33.3% | 82.1% |
+//! | names (test fuzzer) | 77.3% | 87.7% |
+//! | typed (test fuzzer) | 46.0% | 78.8% |
+//!
+//! What still changes other nodes: references elsewhere that pick a
+//! variable by its place among those in sight (a definition the subtree
+//! lifted or dropped shifts the places), and records, which stay open until
+//! the whole tree is made.
 
 use xsmith::Options;
 use xsmith_tests::locality::{measure, Locality};
@@ -27,30 +41,30 @@ fn calc_choices_are_local() {
 
 #[test]
 fn lua_choices_are_local() {
-    check("lua", (xsmith_lua::FUZZER.spec)().unwrap(), 0.0);
+    check("lua", (xsmith_lua::FUZZER.spec)().unwrap(), 80.0);
 }
 
 #[test]
 fn javascript_choices_are_local() {
-    check("javascript", (xsmith_javascript::FUZZER.spec)().unwrap(), 0.0);
+    check("javascript", (xsmith_javascript::FUZZER.spec)().unwrap(), 80.0);
 }
 
 #[test]
 fn python_choices_are_local() {
-    check("python", (xsmith_python::FUZZER.spec)().unwrap(), 0.0);
+    check("python", (xsmith_python::FUZZER.spec)().unwrap(), 80.0);
 }
 
 #[test]
 fn c_choices_are_local() {
-    check("c", (xsmith_c::FUZZER.spec)().unwrap(), 0.0);
+    check("c", (xsmith_c::FUZZER.spec)().unwrap(), 80.0);
 }
 
 #[test]
 fn names_choices_are_local() {
-    check("names", xsmith_tests::names::spec().unwrap(), 0.0);
+    check("names", xsmith_tests::names::spec().unwrap(), 85.0);
 }
 
 #[test]
 fn typed_choices_are_local() {
-    check("typed", xsmith_tests::typed::spec().unwrap(), 0.0);
+    check("typed", xsmith_tests::typed::spec().unwrap(), 76.0);
 }

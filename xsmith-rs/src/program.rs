@@ -48,6 +48,11 @@ pub struct Program {
     /// The nodes made whose subtrees are not finished yet, innermost last,
     /// each with the number of pending holes that marks its end.
     pub(crate) unfinished: Vec<(NodeId, usize)>,
+    /// For each node, how many nodes its subtree may have under `--size`
+    /// (`u32::MAX` without a size): its parent's budget, less one for the
+    /// parent, shared among the parent's children. A subtree's budget does
+    /// not depend on its siblings' sizes, so replacing one changes no other.
+    pub(crate) budgets: Vec<u32>,
     /// For each finished node whose type was concretized when its subtree
     /// was finished: one past the last choice that drew.
     pub(crate) finish_ends: Vec<Option<usize>>,
@@ -119,6 +124,7 @@ impl Program {
             splice_root: None,
             unfinished: Vec::new(),
             finish_ends: Vec::new(),
+            budgets: vec![u32::MAX],
         }
     }
 
@@ -139,6 +145,7 @@ impl Program {
         if let Some(typing) = &mut self.typing {
             typing.types.push(None);
         }
+        self.budgets.push(u32::MAX);
         self.tree.add_hole(node_type, parent, depth)
     }
 

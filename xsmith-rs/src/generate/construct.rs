@@ -75,6 +75,7 @@ impl Generator<'_> {
             });
         }
         let last_child = program.len();
+        self.share_budget(program, hole, first_child..last_child);
         program.tree.fill(hole, chosen, slots);
         if let Some(kind) = properties.scope {
             program.names.scopes.insert(
@@ -236,6 +237,7 @@ impl Generator<'_> {
         // Past the bound the choice of least finishing height ends a chain
         // of lifts (see `LiftSite::depth`).
         let hole = program.add_hole(definition, Some(site.scope), site.depth);
+        program.budgets[hole.index()] = program.budgets[reference.index()];
         program.names.lifted_for.insert(hole, reference);
         let start = random.drawn();
         program

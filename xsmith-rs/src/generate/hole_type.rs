@@ -94,7 +94,15 @@ impl Generator<'_> {
         let visible = visible_bindings(program, hole);
         let around = self.effects.around(program, hole);
         let bindings = harmless_bindings(&around, &visible, info.access);
-        let fitting = fitting_bindings(spec, &bindings, info.access, candidate, hole, program.typing.as_mut(), false);
+        let fitting = fitting_bindings(
+            spec,
+            &bindings,
+            info.access,
+            candidate,
+            hole,
+            program.typing.as_mut(),
+            false,
+        );
         let mut weights = vec![3; fitting.len()];
         weights.push(1);
         let Some(binding_type) = random
@@ -126,7 +134,8 @@ impl Generator<'_> {
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
         let snapshot = store.snapshot();
         let structures_before = structures(&store.zonk(ty));
-        let concretized = store.concretize(ty, random, max_depth);
+        let concretized = store.concretize_plain(ty, random, max_depth);
+        // A variable bounded by a record can still come out one.
         if concretized.map_or(true, |t| structures(&t) > structures_before) {
             store.rollback(snapshot);
             return false;
@@ -180,12 +189,23 @@ impl Generator<'_> {
         if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) {
             return Ok(());
         }
-        if let Err(e) = typing.store.concretize(&ty, random, self.options.type_max_depth) {
-            return Err(GenerateError::Type {
-                production: self.spec.production(program.node(node).production).name().to_string(),
-                message: e.to_string(),
-                at: Whereabouts::of(self.spec, program, node),
-            });
+        let structures_before = structures(&typing.store.zonk(&ty));
+        let snapshot = typing.store.snapshot();
+        match typing.store.concretize_plain(&ty, random, self.options.type_max_depth) {
+            Ok(t) if structures(&t) > structures_before => {
+                // A variable bounded by a record came out one: it waits for
+                // the end, as records do.
+                typing.store.rollback(snapshot);
+            }
+            Ok(_) => typing.store.commit(snapshot),
+            Err(e) => {
+                typing.store.rollback(snapshot);
+                return Err(GenerateError::Type {
+                    production: self.spec.production(program.node(node).production).name().to_string(),
+                    message: e.to_string(),
+                    at: Whereabouts::of(self.spec, program, node),
+                });
+            }
         }
         program.note_finish_choices(node, random.drawn());
         Ok(())
@@ -210,7 +230,10 @@ fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
         variables(store, other_type, &mut theirs);
         theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
     };
-    mentions(parent) || program.children(parent).any(|sibling| sibling != hole && mentions(sibling))
+    mentions(parent)
+        || program
+            .children(parent)
+            .any(|sibling| sibling != hole && mentions(sibling))
 }
 
 /// The open variables of `ty`, as the store resolves them.
@@ -234,13 +257,13 @@ fn invents_structures(store: &TypeStore, ty: &Type) -> bool {
 }
 
 /// How many structural records and products (other than a function's
-/// parameters) `ty` holds: concretization may invent them, and a hole
-/// whose type holds one it invented may take a subtree without end (a
-/// field read of a record literal with a field of the same type, …).
+/// parameters) `ty` holds.
 fn structures(ty: &Type) -> usize {
-    let own = usize::from(matches!(ty, Type::Record(_) | Type::Product(_)));
     match ty {
         Type::Function(parts) => structures(&parts.1) + parts.0.parts().iter().map(|p| structures(p)).sum::<usize>(),
-        _ => own + ty.parts().iter().map(|p| structures(p)).sum::<usize>(),
+        _ => {
+            usize::from(matches!(ty, Type::Record(_) | Type::Product(_)))
+                + ty.parts().iter().map(|p| structures(p)).sum::<usize>()
+        }
     }
 }

@@ -237,6 +237,8 @@ impl<'s> Generator<'s> {
     /// ```
     pub fn start(&self) -> Program {
         let mut program = Program::new(self.spec.root(), self.spec.type_system());
+        let root = program.root();
+        program.budgets[root.index()] = self.root_budget();
         if let (Some(typing), Some(inhabitation)) = (&mut program.typing, &self.inhabitation) {
             if !inhabitation.producible().is_everything() {
                 typing.store.set_producible(Some(inhabitation.producible().clone()));

@@ -1,9 +1,14 @@
-//! Steering a program towards `--size` nodes: past it, every hole is
-//! filled as past the depth bound (see `choose` and `construct`); a
-//! program finished below it grows its root's list by one element at a
-//! time (a new hole at the end, typed as the list's elements are), so
-//! programs land near the size asked for at any depth. Each step is a
-//! recorded decision, which a reducer may turn off.
+//! Steering a program towards `--size` nodes. The root may have two
+//! thirds of `--size` nodes (subtrees come out larger than their budgets); each node's budget, less one for itself, is shared evenly among
+//! its children, and a hole whose budget is spent (one node or none) is
+//! filled as past the depth bound (see `choose` and `construct`). A budget
+//! depends only on the node's ancestors, never on how large its siblings
+//! came out, so replacing a subtree changes no other (local choices). A
+//! program finished below `--size` nodes grows its root's list by one
+//! element at a time (a new hole at the end, typed as the list's elements
+//! are, with a budget of an eighth of the root's), so programs land near the size asked
+//! for at any depth. Each step is a recorded decision, which a reducer may
+//! turn off.
 
 use super::construct::field_lengths;
 use super::Generator;
@@ -12,12 +17,44 @@ use crate::hooks::ChildTypes;
 use crate::program::Program;
 use crate::tree::{NodeId, Slot};
 
+/// An element the root's list grows by may have `--size` divided by this
+/// many nodes.
+const GROWTH_SHARE: u32 = 8;
+
 impl Generator<'_> {
     /// Whether the hole at `node` is filled as past the bounds: deeper than
     /// `--max-depth`, or in a program that already has `--size` nodes.
     pub(super) fn past_bounds(&self, program: &Program, node: NodeId) -> bool {
-        let size = self.options.size;
-        program.node(node).depth >= self.options.max_depth || (size > 0 && program.len() >= size)
+        program.node(node).depth >= self.options.max_depth || program.budgets[node.index()] <= 1
+    }
+
+    /// The size budget of the whole program: two thirds of `--size`, or
+    /// none. A hole whose budget is spent is still filled, by the smallest
+    /// subtree that finishes (a node or a few), and lifted definitions come
+    /// on top: subtrees end up about half as large again as their budgets.
+    pub(super) fn root_budget(&self) -> u32 {
+        match self.options.size {
+            0 => u32::MAX,
+            size => u32::try_from(size.saturating_mul(2) / 3).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// Shares the budget of the node at `parent`, less one for itself,
+    /// among its new children `children`: evenly, the first ones taking
+    /// what does not divide.
+    pub(super) fn share_budget(&self, program: &mut Program, parent: NodeId, children: std::ops::Range<usize>) {
+        let budget = program.budgets[parent.index()];
+        let count = children.len() as u32;
+        if count == 0 {
+            return;
+        }
+        let (each, rest) = match budget {
+            u32::MAX => (u32::MAX, 0),
+            budget => ((budget.saturating_sub(1)) / count, (budget.saturating_sub(1)) % count),
+        };
+        for (i, child) in children.enumerate() {
+            program.budgets[child] = each + u32::from((i as u32) < rest);
+        }
     }
 
     /// Where a program finished below `--size` nodes grows: the root's
@@ -52,6 +89,8 @@ impl Generator<'_> {
         let position = elements.len();
         let depth = program.node(root).depth + spec.properties(program.node(root).production).depth_increase;
         let hole = program.add_hole(element_type, Some(root), depth);
+        // A budget of its own, whatever the elements before it came to.
+        program.budgets[hole.index()] = (self.root_budget() / GROWTH_SHARE).max(2);
         program.tree.insert_into_list(root, slot, position, hole);
         self.type_new_element(program, root, slot, hole);
         program.pending_holes.push(hole);

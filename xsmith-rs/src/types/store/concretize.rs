@@ -40,6 +40,33 @@ impl TypeStore {
         Ok(self.zonk(ty))
     }
 
+    /// Makes `ty` ground as [`concretize`](TypeStore::concretize) does, but
+    /// without inventing structural records or products for variables free
+    /// to be anything (one bounded by a record can still become one): what
+    /// a generator decides while the tree is still growing, where a hole of
+    /// an invented record type could take a subtree without end.
+    ///
+    /// ```
+    /// use xsmith::{Random, types::{Type, TypeStore, TypeSystem}};
+    /// let mut system = TypeSystem::new();
+    /// let int = system.base("int");
+    /// system.record_field_names(&["a", "b"]);
+    /// system.allow_products(true);
+    /// let mut store = TypeStore::new(system.into());
+    /// for seed in 0..50 {
+    ///     let v = store.fresh();
+    ///     let t = store.concretize_plain(&v, &mut Random::from_seed(seed), 2).unwrap();
+    ///     assert!(!matches!(t, Type::Record(_) | Type::Product(_)), "{t:?}");
+    /// }
+    /// # let _ = int;
+    /// ```
+    pub fn concretize_plain(&mut self, ty: &Type, random: &mut Random, max_depth: u32) -> Result<Type, TypeError> {
+        self.invents_structures = false;
+        let result = self.concretize(ty, random, max_depth);
+        self.invents_structures = true;
+        result
+    }
+
     /// Binds every variable of `ty`, inventing composite types at most
     /// `depth` deep; the caller undoes it all if this fails.
     fn make_ground(&mut self, ty: &Type, random: &mut Random, depth: u32) -> Result<(), TypeError> {
@@ -151,11 +178,13 @@ impl TypeStore {
             .filter(|t| self.producible(t))
             .collect();
         let generics: Vec<_> = self.system.generic_ids().collect();
-        let records = !self.system.invented_record_fields().is_empty() && self.producible_head(Head::Record);
+        let records = self.invents_structures
+            && !self.system.invented_record_fields().is_empty()
+            && self.producible_head(Head::Record);
         // A function's parameters are a product inside it: a function type
         // is at least two deep.
         let functions = self.system.invents_functions() && depth >= 2;
-        let products = self.system.invents_products() && self.producible_head(Head::Product);
+        let products = self.invents_structures && self.system.invents_products() && self.producible_head(Head::Product);
         let composite_kinds = generics.len() + usize::from(records) + usize::from(functions) + usize::from(products);
         let leaf_weight = 3 * leaves.len().max(1) as u32;
         let composite_weight = if depth == 0 { 0 } else { 2 * composite_kinds as u32 };

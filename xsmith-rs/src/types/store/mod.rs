@@ -109,6 +109,9 @@ pub struct TypeStore {
     dirty: Vec<TypeVar>,
     /// The heads concretization builds types of, when it can.
     producible: Option<Arc<Producible>>,
+    /// Whether concretization may invent structural records and products
+    /// (see [`concretize_plain`](TypeStore::concretize_plain)).
+    invents_structures: bool,
 }
 
 impl TypeStore {
@@ -126,6 +129,7 @@ impl TypeStore {
             trail: Trail::default(),
             dirty: Vec::new(),
             producible: None,
+            invents_structures: true,
         }
     }
 
