@@ -31,6 +31,12 @@ pub struct Locality {
     pub splices: usize,
     /// Of those, the ones where no other node changed.
     pub splices_unchanged: usize,
+    /// Splices of a subtree that holds a variable read or written outside
+    /// it: its replacement may hold no such variable, and those references
+    /// must then point elsewhere.
+    pub splices_of_used_variables: usize,
+    /// Of the other splices, the ones where no other node changed.
+    pub other_splices_unchanged: usize,
     /// Nodes compared (outside the replaced subtrees and what they lifted).
     pub nodes_compared: usize,
     /// Of those, the ones whose production, data or type changed.
@@ -41,17 +47,29 @@ impl Locality {
     /// The share of splices that changed no other node, in percent.
     ///
     /// ```
-    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1 };
+    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1, ..Default::default() };
     /// assert_eq!(l.unchanged_splices_percent(), 75.0);
     /// ```
     pub fn unchanged_splices_percent(&self) -> f64 {
         100.0 * self.splices_unchanged as f64 / self.splices.max(1) as f64
     }
 
+    /// The share of splices that changed no other node, among those of
+    /// subtrees holding no variable used outside them, in percent.
+    ///
+    /// ```
+    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_of_used_variables: 2, other_splices_unchanged: 1, ..Default::default() };
+    /// assert_eq!(l.unchanged_other_splices_percent(), 50.0);
+    /// ```
+    pub fn unchanged_other_splices_percent(&self) -> f64 {
+        let others = self.splices - self.splices_of_used_variables;
+        100.0 * self.other_splices_unchanged as f64 / others.max(1) as f64
+    }
+
     /// The share of compared nodes left unchanged, in percent.
     ///
     /// ```
-    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1 };
+    /// let l = xsmith_tests::locality::Locality { splices: 4, splices_unchanged: 3, nodes_compared: 8, nodes_changed: 1, ..Default::default() };
     /// assert_eq!(l.unchanged_nodes_percent(), 87.5);
     /// ```
     pub fn unchanged_nodes_percent(&self) -> f64 {
@@ -63,9 +81,11 @@ impl std::fmt::Display for Locality {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{:.1}% of {} splices changed no other node; {:.2}% of {} other nodes unchanged",
+            "{:.1}% of {} splices changed no other node ({:.1}% of the {} that hold no variable used outside); {:.2}% of {} other nodes unchanged",
             self.unchanged_splices_percent(),
             self.splices,
+            self.unchanged_other_splices_percent(),
+            self.splices - self.splices_of_used_variables,
             self.unchanged_nodes_percent(),
             self.nodes_compared
         )
@@ -114,8 +134,15 @@ pub fn measure(spec: &Spec, options: Options, seeds: Range<u64>) -> Locality {
             changed: 0,
         };
         comparison.walk(original.root(), replaced.root());
+        let old = &comparison.old;
+        let used_outside = original
+            .ids()
+            .filter(|&r| !old.owned[r.index()])
+            .any(|r| original.reference_target(r).is_some_and(|b| old.owned[b.index()]));
         locality.splices += 1;
         locality.splices_unchanged += usize::from(comparison.changed == 0);
+        locality.splices_of_used_variables += usize::from(used_outside);
+        locality.other_splices_unchanged += usize::from(!used_outside && comparison.changed == 0);
         locality.nodes_compared += comparison.compared;
         locality.nodes_changed += comparison.changed;
     }

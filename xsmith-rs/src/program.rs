@@ -48,13 +48,17 @@ pub struct Program {
     /// The nodes made whose subtrees are not finished yet, innermost last,
     /// each with the number of pending holes that marks its end.
     pub(crate) unfinished: Vec<(NodeId, usize)>,
+    /// For each finished node, the seed that concretizes what its type left
+    /// open (0 for a node whose type is one ground type).
+    pub(crate) type_seeds: Vec<u64>,
     /// For each node, how many nodes its subtree may have under `--size`
     /// (`u32::MAX` without a size): its parent's budget, less one for the
     /// parent, shared among the parent's children. A subtree's budget does
     /// not depend on its siblings' sizes, so replacing one changes no other.
     pub(crate) budgets: Vec<u32>,
-    /// For each finished node whose type was concretized when its subtree
-    /// was finished: one past the last choice that drew.
+    /// For each finished node: one past the last choice drawn before it was
+    /// finished (its subtree's, the definitions' lifted from inside it, and
+    /// the concretization of what its type left open).
     pub(crate) finish_ends: Vec<Option<usize>>,
 }
 
@@ -125,6 +129,7 @@ impl Program {
             unfinished: Vec::new(),
             finish_ends: Vec::new(),
             budgets: vec![u32::MAX],
+            type_seeds: vec![0],
         }
     }
 
@@ -146,6 +151,7 @@ impl Program {
             typing.types.push(None);
         }
         self.budgets.push(u32::MAX);
+        self.type_seeds.push(0);
         self.tree.add_hole(node_type, parent, depth)
     }
 
@@ -200,10 +206,9 @@ impl Program {
     /// [`Choices`](crate::Choices)) that `node`'s subtree consumed: from the
     /// choice of its production to the last choice of its last descendant
     /// (holes are filled depth first, so a subtree's choices are
-    /// contiguous; those of a definition lifted from inside it come within
-    /// the span, or right after it when the lift was the subtree's last
-    /// choice), and the concretization of what its types left open, drawn
-    /// when it was finished.
+    /// contiguous), with those of the definitions lifted from inside it and
+    /// the concretization of what its types left open, up to when it was
+    /// finished.
     /// `None` for a hole.
     ///
     /// ```
@@ -266,8 +271,7 @@ impl Program {
         self.own_choices[node.index()] = Some((start, end));
     }
 
-    /// Notes that the concretization of `node`'s type, when its subtree
-    /// was finished, drew choices up to `end`.
+    /// Notes that `node` was finished when `end` choices had been drawn.
     pub(crate) fn note_finish_choices(&mut self, node: NodeId, end: usize) {
         if self.finish_ends.len() <= node.index() {
             self.finish_ends.resize(node.index() + 1, None);

@@ -5,8 +5,9 @@
 //! it). Where nothing outside the hole mentions those variables, the
 //! subtree that fills the hole decides them, and whatever is still open
 //! when the subtree is finished is concretized then
-//! ([`finish_node`](Generator::finish_node)), with draws at the end of the
-//! subtree's own span. Where the parent's type or a sibling's mentions them
+//! ([`finish_node`](Generator::finish_node)), at random from a seed drawn
+//! then (one choice, however much is open: the choices after it must not
+//! shift with what a replaced subtree leaves open). Where the parent's type or a sibling's mentions them
 //! (`left: same, right: same`, an array loop's `array_of_node`), the
 //! subtree must not decide them, or replacing it would change its siblings:
 //! [`decide_shared_hole_type`](Generator::decide_shared_hole_type) decides
@@ -29,7 +30,7 @@ use crate::names::visible_bindings;
 use crate::program::Program;
 use crate::random::Random;
 use crate::tree::NodeId;
-use crate::types::{Domain, Type, TypeStore, TypeVar};
+use crate::types::{Domain, NodeTypeShape, Type, TypeStore, TypeVar};
 
 /// How many concretizations of a shared hole type are tried before it is
 /// left open.
@@ -157,15 +158,19 @@ impl Generator<'_> {
     }
 
     /// Finishes the nodes whose subtrees are complete, innermost first:
-    /// concretizes what their types still leave open, with draws at the
-    /// end of their spans, and ends a splice whose subtree this finishes.
+    /// concretizes what their types still leave open, notes where their
+    /// spans end, and ends a splice whose subtree this finishes.
     pub(super) fn finish_nodes(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
         while let Some(&(node, floor)) = program.unfinished.last() {
             if program.pending_holes.len() > floor {
                 break;
             }
             program.unfinished.pop();
-            self.finish_node(program, node, random)?;
+            self.draw_type_seed(program, node, random);
+            self.finish_node(program, node)?;
+            // The end of the node's span: past its own subtree's choices,
+            // those of the definitions lifted from inside it too.
+            program.note_finish_choices(node, random.drawn());
             if program.splice_root == Some(node) {
                 program.splice_root = None;
                 random.end_splice();
@@ -174,8 +179,25 @@ impl Generator<'_> {
         Ok(())
     }
 
-    /// Concretizes what the type of finished `node` still leaves open.
-    fn finish_node(&self, program: &mut Program, node: NodeId, random: &mut Random) -> Result<(), GenerateError> {
+    /// Draws the seed that concretizes what the type of finished `node`
+    /// leaves open, if its production's node type can leave anything open
+    /// (is not one ground type): one choice, however much is open, so
+    /// that the choices after it stay where they were when the subtree
+    /// changes what it leaves open.
+    fn draw_type_seed(&self, program: &mut Program, node: NodeId, random: &mut Random) {
+        if program.typing.is_none() {
+            return;
+        }
+        let production = program.node(node).production;
+        if matches!(self.spec.node_type_shape(production), Some(NodeTypeShape::Ground(_))) {
+            return;
+        }
+        program.type_seeds[node.index()] = random.next_u64();
+    }
+
+    /// Concretizes what the type of finished `node` still leaves open, at
+    /// random from its type seed.
+    fn finish_node(&self, program: &mut Program, node: NodeId) -> Result<(), GenerateError> {
         let Some(typing) = &mut program.typing else {
             return Ok(());
         };
@@ -189,9 +211,14 @@ impl Generator<'_> {
         if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) {
             return Ok(());
         }
+        let mut local = Random::from_seed(program.type_seeds[node.index()]);
+        let typing = program.typing.as_mut().expect("checked above");
         let structures_before = structures(&typing.store.zonk(&ty));
         let snapshot = typing.store.snapshot();
-        match typing.store.concretize_plain(&ty, random, self.options.type_max_depth) {
+        match typing
+            .store
+            .concretize_plain(&ty, &mut local, self.options.type_max_depth)
+        {
             Ok(t) if structures(&t) > structures_before => {
                 // A variable bounded by a record came out one: it waits for
                 // the end, as records do.
@@ -207,7 +234,6 @@ impl Generator<'_> {
                 });
             }
         }
-        program.note_finish_choices(node, random.drawn());
         Ok(())
     }
 }
@@ -236,10 +262,18 @@ fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
             .any(|sibling| sibling != hole && mentions(sibling))
 }
 
-/// The open variables of `ty`, as the store resolves them.
+/// The open variables of `ty`, as the store resolves them, and those of
+/// the fields an open record must have.
 fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
     match store.resolve(ty) {
-        Type::Var(v) => out.push(v),
+        Type::Var(v) => {
+            out.push(v);
+            if let Domain::RecordAtLeast(fields) = store.domain(v) {
+                for (_, field) in fields.iter() {
+                    variables(store, field, out);
+                }
+            }
+        }
         composite => {
             for part in composite.parts() {
                 variables(store, part, out);

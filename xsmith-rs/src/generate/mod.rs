@@ -14,6 +14,14 @@
 //! are named, references settled (lifting a new definition when needed), and
 //! the `fresh` hook runs. A node budget and a time limit end generation with
 //! an error, never a hang.
+//!
+//! Choices are local ([`hole_type`]): every draw that decides something
+//! about a subtree lies in a span of the choice sequence that holds every
+//! node it reaches, so that replacing a subtree's span (a reducer's splice,
+//! a mutation) leaves the rest of the program as it was. A hole's type that
+//! its parent or a sibling shares is decided just before the hole's span;
+//! what a subtree's types leave open is made ground when the subtree is
+//! finished; under `--size` each node has a budget of its own ([`size`]).
 
 mod choice_log;
 mod choose;
@@ -263,7 +271,8 @@ impl<'s> Generator<'s> {
 
     /// Fills every hole of `program` (one from [`start`](Generator::start),
     /// or partly filled with [`fill_next_hole`](Generator::fill_next_hole))
-    /// and makes its types ground, drawing every choice from `random`. On
+    /// and makes the types still open ground (records and products, which
+    /// wait for the whole tree), drawing every choice from `random`. On
     /// an error the program keeps what was built, holes and all, so that
     /// its [`outline`](Program::outline) shows where generation stopped.
     ///
@@ -298,13 +307,15 @@ impl<'s> Generator<'s> {
             }
             self.grow(program, site);
         }
-        self.make_types_ground(program, random)?;
+        self.make_types_ground(program)?;
         self.log.record_program(self.spec, program);
         Ok(())
     }
 
-    /// Concretizes every node's type, in node order.
-    fn make_types_ground(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
+    /// Concretizes every node's type still open once the tree is made (the
+    /// records and products that [`finish_nodes`](Generator::finish_nodes)
+    /// leaves), in node order, each from its type seed.
+    fn make_types_ground(&self, program: &mut Program) -> Result<(), GenerateError> {
         let spec = self.spec;
         let ids: Vec<NodeId> = program.ids().collect();
         for id in ids {
@@ -317,7 +328,14 @@ impl<'s> Generator<'s> {
             if typing.store.is_ground(&ty) {
                 continue;
             }
-            if let Err(e) = typing.store.concretize(&ty, random, self.options.type_max_depth) {
+            // From the node's type seed, not from the choice sequence:
+            // choices after the tree's would shift with every subtree
+            // replaced before this one.
+            let mut local = Random::from_seed(program.type_seeds[id.index()]);
+            let Some(typing) = &mut program.typing else {
+                return Ok(());
+            };
+            if let Err(e) = typing.store.concretize(&ty, &mut local, self.options.type_max_depth) {
                 return Err(GenerateError::Type {
                     production: spec.production(program.node(id).production).name().to_string(),
                     message: e.to_string(),
