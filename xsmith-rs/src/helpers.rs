@@ -126,19 +126,18 @@ impl Helper {
 /// ```
 pub fn included<'n>(helpers: &[Helper], used: impl IntoIterator<Item = &'n str>) -> String {
     let mut included = vec![false; helpers.len()];
-    let mut pending: Vec<&str> = used.into_iter().collect();
-    let mut user = vec![None; pending.len()];
-    while let Some(name) = pending.pop() {
-        let by = user.pop().flatten();
+    // Each name to include, with the helper that uses it (none: a node).
+    let mut pending: Vec<(&str, Option<&str>)> = used.into_iter().map(|name| (name, None)).collect();
+    while let Some((name, user)) = pending.pop() {
         let Some(index) = helpers.iter().position(|h| h.name == name) else {
-            if let Some(by) = by {
-                panic!("helper `{by}` uses `{name}`, which is no helper of the fuzzer");
+            if let Some(user) = user {
+                panic!("helper `{user}` uses `{name}`, which is no helper of the fuzzer");
             }
             continue;
         };
         if !std::mem::replace(&mut included[index], true) {
-            pending.extend(helpers[index].uses);
-            user.extend(helpers[index].uses.iter().map(|_| Some(helpers[index].name)));
+            let helper = &helpers[index];
+            pending.extend(helper.uses.iter().map(|&used| (used, Some(helper.name))));
         }
     }
     let mut text = String::new();
