@@ -49,7 +49,8 @@ fn text_with_breaks<'a>(node: &RenderNode<'a>, text: &'static str) -> Doc<'a> {
     node.join(text.split('\n').map(|line| node.text(line)), node.hardline())
 }
 
-/// The document of the subtree at `node`, allocated in `arena`.
+/// The document of the subtree at `node`, allocated in `arena` (the
+/// helpers its renderers use are not reported: [`render_tree_into`] does).
 ///
 /// ```
 /// use xsmith::render::{layout, render_node, Arena};
