@@ -179,7 +179,10 @@ mod tests {
             included(HELPERS, ["add"]),
             "def w(x): return x % 256\ndef add(a, b): return w(a + b)\n"
         );
-        assert_eq!(included(HELPERS, ["out", "add"]), included(HELPERS, ["add", "out", "add"]));
+        assert_eq!(
+            included(HELPERS, ["out", "add"]),
+            included(HELPERS, ["add", "out", "add"])
+        );
         assert_eq!(included(HELPERS, ["len", "print"]), "");
     }
 

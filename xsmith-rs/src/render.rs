@@ -64,7 +64,13 @@ pub fn render_node<'a>(spec: &'a Spec, program: &'a Program, node: NodeId, arena
 }
 
 impl RenderNodes for Spec {
-    fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>, helpers: &Rc<HelperUses>) -> Doc<'a> {
+    fn render<'a>(
+        &'a self,
+        program: &'a Program,
+        node: NodeId,
+        arena: &'a Arena<'a>,
+        helpers: &Rc<HelperUses>,
+    ) -> Doc<'a> {
         let target = program.node(node);
         let production = self.production(target.production);
         let render = RenderNode {

@@ -68,8 +68,13 @@ impl HelperUses {
 /// renderings through it.
 pub(crate) trait RenderNodes {
     /// The document of the subtree at `node`.
-    fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>, helpers: &Rc<HelperUses>)
-        -> Doc<'a>;
+    fn render<'a>(
+        &'a self,
+        program: &'a Program,
+        node: NodeId,
+        arena: &'a Arena<'a>,
+        helpers: &Rc<HelperUses>,
+    ) -> Doc<'a>;
 }
 
 impl<'a> RenderNode<'a> {
