@@ -36,18 +36,15 @@ pub fn dict_key(index: usize) -> String {
 
 /// `name(field, field, ...)`: a call of a header wrapper with the node's
 /// children as arguments (the hook for safe division, modulo, overflow and
-/// index wrappers).
+/// index wrappers). Like [`call`], it records `name` as a helper the node
+/// uses ([`RenderNode::helper`]).
 ///
 /// ```
 /// let div = xsmith::Renderer::function(|n| xsmith_canned::render::wrapper(n, "safe_div", &["left", "right"]));
 /// # let _ = div;
 /// ```
 pub fn wrapper<'a>(node: &RenderNode<'a>, name: &'a str, fields: &[&str]) -> xsmith::Doc<'a> {
-    let args = fields.iter().map(|f| node.child(f));
-    node.text(name)
-        .append("(")
-        .append(node.join(args, node.text(", ")))
-        .append(")")
+    call(node, name, fields.iter().map(|f| node.child(f)))
 }
 
 /// The fields of the record literal being rendered, each with the document
@@ -99,6 +96,9 @@ pub fn indented<'a>(node: &RenderNode<'a>, doc: Doc<'a>, indent: isize) -> Doc<'
 }
 
 /// `name(arg, arg, ...)`: a call, of a header wrapper or anything else.
+/// `name` is written through [`RenderNode::helper`], so a program whose
+/// node calls a helper of the fuzzer includes it; a name no helper has (a
+/// builtin such as Python's `len`) adds nothing.
 ///
 /// ```
 /// use xsmith_canned::nodes::Binary;
@@ -109,7 +109,7 @@ pub fn indented<'a>(node: &RenderNode<'a>, doc: Doc<'a>, indent: isize) -> Doc<'
 /// # let _ = r;
 /// ```
 pub fn call<'a>(node: &RenderNode<'a>, name: &'a str, args: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
-    node.text(name)
+    node.helper(name)
         .append("(")
         .append(node.join(args, node.text(", ")))
         .append(")")

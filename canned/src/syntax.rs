@@ -23,7 +23,12 @@ use crate::render::{call, defined_names, dict_key, infix, record_entries, statem
 /// [`RenderNode`] for text, line breaks and other nodes. Where the canned
 /// languages agree (wrapper calls for arithmetic, `(callee)(args)` calls,
 /// `[a, b]` arrays, `name = value` assignments, ...) the method has a
-/// default; the others are the language's to write. A language that
+/// default; the others are the language's to write. The defaults call the
+/// header's helpers (`add`, `aget`, `out`, ...) through
+/// [`call`](crate::render::call), which records each use, so a program
+/// includes exactly the [`Helper`](xsmith::Helper)s its nodes call; a
+/// method of the language's own writes a helper's name with `call` or
+/// [`RenderNode::helper`]. A language that
 /// switches a [`Group`](crate::Group) off writes its methods as
 /// `unreachable!()`: no node of them is ever generated.
 /// [`inherited_renderings`](crate::inherited_renderings) lists the
@@ -87,7 +92,7 @@ pub trait Syntax: Send + Sync + 'static {
         let end = self.statement_end();
         let dump = defined_names(n, "stmts")
             .into_iter()
-            .map(|v| n.text(format!("out({v}){end}")));
+            .map(|v| n.helper("out").append(format!("({v}){end}")));
         statements(n, n.stmts())
             .append(n.hardline())
             .append(n.join(dump, n.hardline()))

@@ -69,7 +69,11 @@ fn the_header_keeps_int32_and_prints_alike() {
         expected.push_str(printed);
         expected.push('\n');
     }
-    let helpers = xsmith::helpers::used(FUZZER.helpers, &body);
+    // What the checks call; `index` and `write` come in through `aget` and `out`.
+    let helpers = xsmith::helpers::included(
+        FUZZER.helpers,
+        ["out", "add", "sub", "neg", "mul", "div", "mod", "aget", "dget", "cat"],
+    );
     assert!(
         helpers.contains("function index(") && helpers.contains("var write"),
         "{helpers}"

@@ -60,8 +60,9 @@ pub struct Fuzzer {
     pub comment: fn(&str) -> String,
     /// The runtime header every program starts with after its comment.
     pub prelude: &'static str,
-    /// Definitions written after the prelude when the program uses them:
-    /// safe wrappers, printing helpers (see [`crate::helpers`]).
+    /// Definitions written after the prelude when the program's renderers
+    /// use them, or a used helper does: safe wrappers, printing helpers
+    /// (see [`crate::helpers`]).
     pub helpers: &'static [Helper],
     /// The line width programs are laid out at.
     pub width: usize,
@@ -282,13 +283,13 @@ impl Fuzzer {
         let mut header = self.command_line(source, generator.options());
         header.insert(1, self.version.to_string());
         let mut body = String::with_capacity(32 * tree.len());
-        render_tree_into(spec, &tree, self.width, &mut body);
+        let used = render_tree_into(spec, &tree, self.width, &mut body);
         if !body.ends_with('\n') {
             body.push('\n');
         }
         let mut text = (self.comment)(&header.join(" "));
         text.push_str(self.prelude);
-        text.push_str(&helpers::used(self.helpers, &body));
+        text.push_str(&helpers::included(self.helpers, used.iter().map(String::as_str)));
         text.push_str(&body);
         let choices = random.take_recorded().unwrap_or_default();
         Ok(Generated {

@@ -6,7 +6,9 @@ pub use pretty::DocAllocator;
 
 pub use crate::hooks::{Arena, Doc};
 
-use crate::hooks::{RenderNode, RenderNodes};
+use std::rc::Rc;
+
+use crate::hooks::{HelperUses, RenderNode, RenderNodes};
 use crate::program::Program;
 use crate::properties::{Piece, Renderer};
 use crate::spec::Spec;
@@ -47,7 +49,8 @@ fn text_with_breaks<'a>(node: &RenderNode<'a>, text: &'static str) -> Doc<'a> {
     node.join(text.split('\n').map(|line| node.text(line)), node.hardline())
 }
 
-/// The document of the subtree at `node`, allocated in `arena`.
+/// The document of the subtree at `node`, allocated in `arena` (the
+/// helpers its renderers use are not reported: [`render_tree_into`] does).
 ///
 /// ```
 /// use xsmith::render::{layout, render_node, Arena};
@@ -57,11 +60,17 @@ fn text_with_breaks<'a>(node: &RenderNode<'a>, text: &'static str) -> Doc<'a> {
 /// assert!(!layout(render_node(&spec, &program, program.root(), &arena), 80).is_empty());
 /// ```
 pub fn render_node<'a>(spec: &'a Spec, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
-    spec.render(program, node, arena)
+    spec.render(program, node, arena, &Rc::default())
 }
 
 impl RenderNodes for Spec {
-    fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a> {
+    fn render<'a>(
+        &'a self,
+        program: &'a Program,
+        node: NodeId,
+        arena: &'a Arena<'a>,
+        helpers: &Rc<HelperUses>,
+    ) -> Doc<'a> {
         let target = program.node(node);
         let production = self.production(target.production);
         let render = RenderNode {
@@ -70,6 +79,7 @@ impl RenderNodes for Spec {
             program,
             node,
             arena,
+            helpers: Rc::clone(helpers),
         };
         match (&self.properties(target.production).renderer, target.is_hole) {
             (_, true) => render.text(format!("<hole {}>", production.name())),
@@ -112,18 +122,24 @@ pub fn layout_into(doc: Doc<'_>, width: usize, out: &mut String) {
         .expect("writing to a String cannot fail");
 }
 
-/// Renders the whole tree at `width` columns at the end of `out`.
+/// Renders the whole tree at `width` columns at the end of `out`, and
+/// gives the names of the helpers its renderers used
+/// ([`RenderNode::helper`](crate::RenderNode::helper)), each once, in the
+/// order first used: what [`crate::helpers::included`] takes.
 ///
 /// ```
 /// let spec = xsmith::example::spec();
 /// let tree = xsmith::example::program(&spec, 5);
 /// let mut out = String::new();
-/// xsmith::render::render_tree_into(&spec, &tree, 80, &mut out);
+/// let helpers = xsmith::render::render_tree_into(&spec, &tree, 80, &mut out);
 /// assert!(out.starts_with("print("));
+/// assert!(helpers.is_empty(), "the example's renderers use no helper");
 /// ```
-pub fn render_tree_into(spec: &Spec, program: &Program, width: usize, out: &mut String) {
+pub fn render_tree_into(spec: &Spec, program: &Program, width: usize, out: &mut String) -> Vec<String> {
     let arena = Arena::new();
-    layout_into(render_node(spec, program, program.root(), &arena), width, out);
+    let helpers = Rc::default();
+    layout_into(spec.render(program, program.root(), &arena, &helpers), width, out);
+    helpers.names()
 }
 
 /// Renders the whole tree at `width` columns.

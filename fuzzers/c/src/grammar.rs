@@ -409,12 +409,12 @@ component! {
         StructAssign => ["", target, " = ", source, ";"],
         FieldSet => |n| {
             let value = n.at(n.node()).child("value").expect("a value");
-            let leaf = field(n, "record", &n.type_text(&value.node_type().expect("typed")), false);
+            let leaf = field(n, "record", &type_name(n, &value.node_type().expect("typed")), false);
             n.child("record").append(leaf.path).append(" = ").append(convert_from(n, leaf.ty, &value, n.child("value"))).append(";")
         },
         FieldElemSet => |n| {
             let access = n.at(n.node()).child("access").expect("an element");
-            let leaf = field(n, "record", &n.type_text(&access.node_type().expect("typed")), true);
+            let leaf = field(n, "record", &type_name(n, &access.node_type().expect("typed")), true);
             let index = n.render(access.child("index").expect("an index").id());
             let value = access.child("value").expect("a value");
             let value = convert_from(n, leaf.ty, &value, n.render(value.id()));
@@ -452,13 +452,13 @@ component! {
         ArrayMap => |n| {
             let j = format!("xs_j{}", n.node().index());
             let element = n.child("source").append(format!("[{j}]"));
-            let value = call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
             array_loop(n, &j).append(n.child("target")).append(format!("[{j}] = ")).append(value).append(";")
         },
         ArrayFold => |n| {
             let (j, x) = (format!("xs_j{}", n.node().index()), n.data("name").to_string());
             let element = n.child("source").append(format!("[{j}]"));
-            let value = call(n, n.text(format!("xs_{}_{}({x}, ", n.data("op"), ty(n))), [element]);
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))).append(format!("({x}, ")), [element]);
             array_loop(n, &j).append(format!("{x} = ")).append(value).append(");")
         },
         Break => ["if (", cond, ") break;"],
@@ -470,8 +470,8 @@ component! {
         ExprStmt => ["(void)(", value, ");"],
         Const => |n| n.text(constant(&ty(n), literal_of(n.data("value")))),
         VarRef => [name],
-        Arith => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
-        Unary => |n| call(n, n.text(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
+        Arith => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
+        Unary => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
         Compare => |n| binary(n, n.data("op").to_string()),
         Logical => |n| binary(n, n.data("op").to_string()),
         LogicalNot => |n| n.text(format!("(({})!", ty(n))).append(n.child("value")).append(")"),

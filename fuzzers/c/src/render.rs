@@ -6,24 +6,32 @@ use xsmith::{Doc, NodeRef, RenderNode};
 
 use crate::{structs, ARRAY_LENGTH, INT_TYPES};
 
+/// `t` as C writes it; a struct type is recorded as a use of the helper
+/// that defines it.
+pub(crate) fn type_name(n: &RenderNode, t: &Type) -> String {
+    let text = n.type_text(t);
+    n.uses_helper(&text);
+    text
+}
+
 /// The declaration of `name` with type `t`: `T name`, or `T *name` for a
 /// `ptr<T>`.
 pub(crate) fn declaration(n: &RenderNode, t: &Type, name: &str) -> String {
     match t {
-        Type::Generic(_, args) => format!("{} *{name}", n.type_text(&args[0])),
-        _ => format!("{} {name}", n.type_text(t)),
+        Type::Generic(_, args) => format!("{} *{name}", type_name(n, &args[0])),
+        _ => format!("{} {name}", type_name(n, t)),
     }
 }
 
 pub(crate) fn ty(n: &RenderNode) -> String {
-    n.type_text(&n.node_type().expect("a typed tree"))
+    type_name(n, &n.node_type().expect("a typed tree"))
 }
 
 /// The type `T` of the `ptr<T>` a `DerefSet`'s pointer has.
 pub(crate) fn pointee_type(n: &RenderNode) -> String {
     let ptr = n.at(n.node()).child("ptr").expect("a pointer");
     match ptr.node_type() {
-        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        Some(Type::Generic(_, args)) => type_name(n, &args[0]),
         other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
     }
 }
@@ -31,7 +39,7 @@ pub(crate) fn pointee_type(n: &RenderNode) -> String {
 /// The element type of the array a node defines.
 pub(crate) fn element_type(n: &RenderNode) -> String {
     match n.node_type() {
-        Some(Type::Generic(_, args)) => n.type_text(&args[0]),
+        Some(Type::Generic(_, args)) => type_name(n, &args[0]),
         other => unreachable!("an array has type array<T>, not {other:?}"),
     }
 }
@@ -57,14 +65,14 @@ pub(crate) fn constants(seed: i64) -> impl FnMut() -> i64 {
 /// `ty` (an array element when `array`) reaches, by the node's `path`.
 pub(crate) fn field(n: &RenderNode, record: &str, ty: &str, array: bool) -> structs::Leaf {
     let record = n.at(n.node()).child(record).expect("a struct");
-    let record = n.type_text(&record.node_type().expect("typed"));
+    let record = type_name(n, &record.node_type().expect("typed"));
     structs::leaf(&record, ty, array, literal_of(n.data("path"))).expect("every struct has scalars and arrays")
 }
 
 /// The type `T` of a `ptr<T>`.
 pub(crate) fn pointee_of(n: &RenderNode, t: &Type) -> String {
     match t {
-        Type::Generic(_, args) => n.type_text(&args[0]),
+        Type::Generic(_, args) => type_name(n, &args[0]),
         other => unreachable!("a pointer has type ptr<T>, not {other:?}"),
     }
 }
@@ -80,7 +88,7 @@ pub(crate) fn convert_leaf<'a>(n: &RenderNode<'a>, leaf: &structs::Leaf, place: 
 /// `value`, the rendering of node `from`, converted to `t` if its type
 /// differs.
 pub(crate) fn convert_from<'a>(n: &RenderNode<'a>, t: &str, from: &NodeRef, value: Doc<'a>) -> Doc<'a> {
-    match n.type_text(&from.node_type().expect("typed")) == t {
+    match type_name(n, &from.node_type().expect("typed")) == t {
         true => value,
         false => convert(n, t, value),
     }
@@ -155,7 +163,11 @@ pub(crate) fn binary<'a>(n: &RenderNode<'a>, op: String) -> Doc<'a> {
 /// cast of an out-of-range value would be implementation-defined).
 pub(crate) fn convert<'a>(n: &RenderNode<'a>, t: &str, value: Doc<'a>) -> Doc<'a> {
     match shape(t).1 {
-        true => n.text(format!("xs_to_{t}((uint64_t)(")).append(value).append("))"),
+        true => n
+            .helper(format!("xs_to_{t}"))
+            .append("((uint64_t)(")
+            .append(value)
+            .append("))"),
         false => n.text(format!("(({t})(")).append(value).append("))"),
     }
 }
@@ -185,7 +197,7 @@ pub(crate) fn render_compound<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     if signed {
         let value = call(
             n,
-            n.text(format!("xs_{name}_{t}")),
+            n.helper(format!("xs_{name}_{t}")),
             [n.text(var.clone()), n.child("value")],
         );
         return n.text(format!("{var} = ")).append(value).append(";");
@@ -195,7 +207,7 @@ pub(crate) fn render_compound<'a>(n: &RenderNode<'a>) -> Doc<'a> {
 
 pub(crate) fn render_func<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let result = match n.node_type() {
-        Some(Type::Function(f)) => n.type_text(&f.1),
+        Some(Type::Function(f)) => type_name(n, &f.1),
         other => unreachable!("a function has a function type, not {other:?}"),
     };
     let params = n.list("params");
@@ -237,12 +249,12 @@ pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
                 match param.node_type().expect("typed") {
                     // A pointer parameter gets the address of a local of main.
                     Type::Generic(_, args) => {
-                        let (t, local) = (n.type_text(&args[0]), format!("xs_a{k}_{i}"));
+                        let (t, local) = (type_name(n, &args[0]), format!("xs_a{k}_{i}"));
                         main.push(format!("  {t} {local} = {};", constant(&t, v)));
                         locals.push(local.clone());
                         format!("&{local}")
                     }
-                    t => opaque(&n.type_text(&t), v),
+                    t => opaque(&type_name(n, &t), v),
                 }
             })
             .collect();
@@ -259,7 +271,7 @@ pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         if global.is("Global") {
             main.push(format!("  xs_mix((uint64_t){});", name(global)));
         } else if global.is("GlobalStruct") {
-            for leaf in structs::leaves(&n.type_text(&global.node_type().expect("typed"))) {
+            for leaf in structs::leaves(&type_name(n, &global.node_type().expect("typed"))) {
                 let place = format!("{}{}", name(global), leaf.path);
                 main.push(match leaf.array {
                     true => format!("  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){place}[i]);"),

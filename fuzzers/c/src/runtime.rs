@@ -33,34 +33,40 @@ static void xs_print(const char *what, uint64_t v) {
 /// the struct that holds it). [`crate::structs`] reads the members from
 /// this text.
 pub const STRUCT_DEFINITIONS: &[Helper] = &[
-    Helper {
-        name: "S0",
-        text: "typedef struct S0 { int8_t a; uint16_t b[8]; int32_t c; uint64_t d; } S0;\n",
-    },
-    Helper {
-        name: "S1",
-        text:
-            "typedef struct S1 { uint8_t a; S0 s; int16_t b[8]; uint32_t c; int64_t d; uint16_t e; int16_t f; } S1;\n",
-    },
-    Helper {
-        name: "S2",
-        text: "typedef struct S2 { int64_t a[8]; S1 x; uint8_t b; S0 y; int32_t c; } S2;\n",
-    },
-    Helper {
-        name: "S3",
-        text: "typedef struct S3 { uint32_t a; int8_t b; uint64_t c[8]; int16_t d; uint8_t e; int64_t f; \
-               uint16_t g; int32_t h; uint64_t i; } S3;\n",
-    },
+    Helper::new(
+        "S0",
+        "typedef struct S0 { int8_t a; uint16_t b[8]; int32_t c; uint64_t d; } S0;\n",
+    ),
+    Helper::new(
+        "S1",
+        "typedef struct S1 { uint8_t a; S0 s; int16_t b[8]; uint32_t c; int64_t d; uint16_t e; int16_t f; } S1;\n",
+    )
+    .uses(&["S0"]),
+    Helper::new(
+        "S2",
+        "typedef struct S2 { int64_t a[8]; S1 x; uint8_t b; S0 y; int32_t c; } S2;\n",
+    )
+    .uses(&["S1", "S0"]),
+    Helper::new(
+        "S3",
+        "typedef struct S3 { uint32_t a; int8_t b; uint64_t c[8]; int16_t d; uint8_t e; int64_t f; \
+         uint16_t g; int32_t h; uint64_t i; } S3;\n",
+    ),
 ];
 
 /// The helper `xs_OP_T`: `static T xs_OP_T(PARAMS) { BODY }`, its
-/// parameters and body given as pieces of text and `$t`s.
+/// parameters and body given as pieces of text and `$t`s; with `to` first,
+/// it uses the signed conversion `xs_to_T`.
 macro_rules! wrapper {
     ($op:literal, $t:literal, ($($params:expr),+), $($body:expr),+) => {
         Helper {
             name: concat!("xs_", $op, "_", $t),
+            uses: &[],
             text: concat!("static ", $t, " xs_", $op, "_", $t, "(", $($params),+, ") { ", $($body),+, " }\n"),
         }
+    };
+    (to $op:literal, $t:literal, ($($params:expr),+), $($body:expr),+) => {
+        wrapper!($op, $t, ($($params),+), $($body),+).uses(&[concat!("xs_to_", $t)])
     };
 }
 
@@ -77,19 +83,19 @@ macro_rules! signed {
     ($t:literal, $u:literal, $bits:literal, $min:literal, $max:literal) => {[
         wrapper!("to", $t, ("uint64_t x"), $u, " u = (", $u, ")x; return u > (", $u, ")", $max, " ? (", $t, ")(-(", $t, ")((",
             $u, ")-1 - u) - 1) : (", $t, ")u;"),
-        wrapper!("add", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a + (uint64_t)b);"),
-        wrapper!("sub", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a - (uint64_t)b);"),
-        wrapper!("mul", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a * (uint64_t)b);"),
+        wrapper!(to "add", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a + (uint64_t)b);"),
+        wrapper!(to "sub", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a - (uint64_t)b);"),
+        wrapper!(to "mul", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a * (uint64_t)b);"),
         wrapper!("div", $t, ($t, " a, ", $t, " b"), "return (b == 0 || (a == ", $min, " && b == -1)) ? a : (", $t, ")(a / b);"),
         wrapper!("mod", $t, ($t, " a, ", $t, " b"), "return (b == 0 || (a == ", $min, " && b == -1)) ? a : (", $t, ")(a % b);"),
-        wrapper!("shl", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a << ((uint64_t)b % ", $bits, "));"),
+        wrapper!(to "shl", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a << ((uint64_t)b % ", $bits, "));"),
         wrapper!("shr", $t, ($t, " a, ", $t, " b"), "int s = (int)((uint64_t)b % ", $bits, "); return a < 0 ? (", $t, ")(-(",
             $t, ")(-(a + 1) >> s) - 1) : (", $t, ")(a >> s);"),
-        wrapper!("and", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a & (uint64_t)b);"),
-        wrapper!("or", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a | (uint64_t)b);"),
-        wrapper!("xor", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a ^ (uint64_t)b);"),
-        wrapper!("neg", $t, ($t, " a"), "return xs_to_", $t, "(UINT64_C(0) - (uint64_t)a);"),
-        wrapper!("not", $t, ($t, " a"), "return xs_to_", $t, "(~(uint64_t)a);"),
+        wrapper!(to "and", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a & (uint64_t)b);"),
+        wrapper!(to "or", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a | (uint64_t)b);"),
+        wrapper!(to "xor", $t, ($t, " a, ", $t, " b"), "return xs_to_", $t, "((uint64_t)a ^ (uint64_t)b);"),
+        wrapper!(to "neg", $t, ($t, " a"), "return xs_to_", $t, "(UINT64_C(0) - (uint64_t)a);"),
+        wrapper!(to "not", $t, ($t, " a"), "return xs_to_", $t, "(~(uint64_t)a);"),
     ]};
 }
 
@@ -129,7 +135,7 @@ const UINT64: [Helper; 12] = unsigned!("uint64_t", "64");
 /// the operators that call it).
 ///
 /// ```
-/// let used = xsmith::helpers::used(xsmith_c::HELPERS, "x = xs_add_int8_t(a, b); S1 s;");
+/// let used = xsmith::helpers::included(xsmith_c::HELPERS, ["xs_add_int8_t", "S1"]);
 /// assert!(used.contains("static int8_t xs_to_int8_t(uint64_t x)"));
 /// assert!(used.starts_with("typedef struct S0 {"));
 /// assert!(!used.contains("xs_sub_int8_t"));

@@ -200,72 +200,33 @@ const PRELUDE: &str = r#""use strict";
 /// printing that node and duk do alike (`print` in duk, `console.log` in
 /// node).
 const HELPERS: &[Helper] = &[
-    Helper {
-        name: "add",
-        text: r#"function add(a, b) { return (a + b) | 0; }
-"#,
-    },
-    Helper {
-        name: "sub",
-        text: r#"function sub(a, b) { return (a - b) | 0; }
-"#,
-    },
-    Helper {
-        name: "neg",
-        text: r#"function neg(a) { return (-a) | 0; }
-"#,
-    },
-    Helper {
-        name: "mul",
-        text: r#"function mul(a, b) {
+    Helper::new("add", "function add(a, b) { return (a + b) | 0; }"),
+    Helper::new("sub", "function sub(a, b) { return (a - b) | 0; }"),
+    Helper::new("neg", "function neg(a) { return (-a) | 0; }"),
+    Helper::new(
+        "mul",
+        r#"function mul(a, b) {
   var al = a & 0xffff, bl = b & 0xffff;
   return (al * bl + ((((a >>> 16) * bl + al * (b >>> 16)) << 16) >>> 0)) | 0;
-}
-"#,
-    },
-    Helper {
-        name: "div",
-        text: r#"function div(a, b) { return b === 0 ? a : (a / b) | 0; }
-"#,
-    },
-    Helper {
-        name: "mod",
-        text: r#"function mod(a, b) { return b === 0 ? a : (a % b) | 0; }
-"#,
-    },
-    Helper {
-        name: "cat",
-        text: r#"function cat(a, b) { return (a + b).substring(0, 40); }
-"#,
-    },
-    Helper {
-        name: "index",
-        text: r#"function index(a, i) { var n = a.length; return ((i % n) + n) % n; }
-"#,
-    },
-    Helper {
-        name: "aget",
-        text: r#"function aget(a, i) { return a[index(a, i)]; }
-"#,
-    },
-    Helper {
-        name: "aset",
-        text: r#"function aset(a, i, v) { a[index(a, i)] = v; }
-"#,
-    },
-    Helper {
-        name: "dget",
-        text: r#"function dget(d, k, def) { return Object.prototype.hasOwnProperty.call(d, k) ? d[k] : def; }
-"#,
-    },
-    Helper {
-        name: "dset",
-        text: r#"function dset(d, k, v) { d[k] = v; }
-"#,
-    },
-    Helper {
-        name: "show",
-        text: r#"function show(x) {
+}"#,
+    ),
+    Helper::new("div", "function div(a, b) { return b === 0 ? a : (a / b) | 0; }"),
+    Helper::new("mod", "function mod(a, b) { return b === 0 ? a : (a % b) | 0; }"),
+    Helper::new("cat", "function cat(a, b) { return (a + b).substring(0, 40); }"),
+    Helper::new(
+        "index",
+        "function index(a, i) { var n = a.length; return ((i % n) + n) % n; }",
+    ),
+    Helper::new("aget", "function aget(a, i) { return a[index(a, i)]; }").uses(&["index"]),
+    Helper::new("aset", "function aset(a, i, v) { a[index(a, i)] = v; }").uses(&["index"]),
+    Helper::new(
+        "dget",
+        "function dget(d, k, def) { return Object.prototype.hasOwnProperty.call(d, k) ? d[k] : def; }",
+    ),
+    Helper::new("dset", "function dset(d, k, v) { d[k] = v; }"),
+    Helper::new(
+        "show",
+        r#"function show(x) {
   var parts = [], keys, i;
   switch (typeof x) {
     case "number": return String(x === 0 ? 0 : x);
@@ -280,19 +241,13 @@ const HELPERS: &[Helper] = &[
   keys = Object.keys(x).sort();
   for (i = 0; i < keys.length; i += 1) parts.push(JSON.stringify(keys[i]) + ":" + show(x[keys[i]]));
   return "{" + parts.join(",") + "}";
-}
-"#,
-    },
-    Helper {
-        name: "write",
-        text: r#"var write = typeof print === "function" ? print : function (s) { console.log(s); };
-"#,
-    },
-    Helper {
-        name: "out",
-        text: r#"function out(x) { write(show(x)); }
-"#,
-    },
+}"#,
+    ),
+    Helper::new(
+        "write",
+        r#"var write = typeof print === "function" ? print : function (s) { console.log(s); };"#,
+    ),
+    Helper::new("out", "function out(x) { write(show(x)); }").uses(&["show", "write"]),
 ];
 
 /// The JavaScript fuzzer.

@@ -96,12 +96,8 @@ impl Syntax for Lua {
             .append("}")
     }
     fn field_set<'a>(&self, n: &FieldSet<'_, 'a>) -> Doc<'a> {
-        let field = n.text(format!(", \"{}\", ", n.field()));
-        n.text("aset_key(")
-            .append(n.record())
-            .append(field)
-            .append(n.value())
-            .append(")")
+        let field = n.text(format!("\"{}\"", n.field()));
+        call(n, "aset_key", [n.record(), field, n.value()])
     }
     fn for_each<'a>(&self, n: &ForEach<'_, 'a>) -> Doc<'a> {
         let head = n
@@ -158,83 +154,51 @@ pub fn spec() -> Result<Spec, SpecFailure> {
 /// `[-2^31, 2^31)`, safe division and modulo, bounded concatenation, safe
 /// indexing, and printing that every implementation does alike.
 const HELPERS: &[Helper] = &[
-    Helper {
-        name: "wrap",
-        text: r#"local function wrap(x) x = x % 4294967296 if x >= 2147483648 then x = x - 4294967296 end return x end
-"#,
-    },
-    Helper {
-        name: "add",
-        text: r#"local function add(a, b) return wrap(a + b) end
-"#,
-    },
-    Helper {
-        name: "sub",
-        text: r#"local function sub(a, b) return wrap(a - b) end
-"#,
-    },
-    Helper {
-        name: "neg",
-        text: r#"local function neg(a) return wrap(-a) end
-"#,
-    },
-    Helper {
-        name: "mul",
-        text: r#"local function mul(a, b)
+    Helper::new(
+        "wrap",
+        "local function wrap(x) x = x % 4294967296 if x >= 2147483648 then x = x - 4294967296 end return x end",
+    ),
+    Helper::new("add", "local function add(a, b) return wrap(a + b) end").uses(&["wrap"]),
+    Helper::new("sub", "local function sub(a, b) return wrap(a - b) end").uses(&["wrap"]),
+    Helper::new("neg", "local function neg(a) return wrap(-a) end").uses(&["wrap"]),
+    Helper::new(
+        "mul",
+        r#"local function mul(a, b)
   local lo = b % 65536
   local hi = math.floor((b - lo) / 65536)
   return wrap(a * lo + wrap(a * hi) * 65536)
-end
-"#,
-    },
-    Helper {
-        name: "div",
-        text: r#"local function div(a, b)
+end"#,
+    )
+    .uses(&["wrap"]),
+    Helper::new(
+        "div",
+        r#"local function div(a, b)
   if b == 0 then return a end
   local q = a / b
   if q >= 0 then q = math.floor(q) else q = math.ceil(q) end
   return wrap(q)
-end
-"#,
-    },
-    Helper {
-        name: "mod",
-        text: r#"local function mod(a, b) if b == 0 then return a end return a % b end
-"#,
-    },
-    Helper {
-        name: "cat",
-        text: r#"local function cat(a, b) return string.sub(a .. b, 1, 40) end
-"#,
-    },
-    Helper {
-        name: "aget",
-        text: r#"local function aget(a, i) return a[i % #a + 1] end
-"#,
-    },
-    Helper {
-        name: "aset",
-        text: r#"local function aset(a, i, v) a[i % #a + 1] = v end
-"#,
-    },
-    Helper {
-        name: "aset_key",
-        text: r#"local function aset_key(t, k, v) t[k] = v end
-"#,
-    },
-    Helper {
-        name: "dget",
-        text: r#"local function dget(d, k, default) local v = d[k] if v == nil then return default end return v end
-"#,
-    },
-    Helper {
-        name: "escape",
-        text: r#"local function escape(c) return "\\" .. string.byte(c) end
-"#,
-    },
-    Helper {
-        name: "show",
-        text: r#"local show
+end"#,
+    )
+    .uses(&["wrap"]),
+    Helper::new(
+        "mod",
+        "local function mod(a, b) if b == 0 then return a end return a % b end",
+    ),
+    Helper::new("cat", "local function cat(a, b) return string.sub(a .. b, 1, 40) end"),
+    Helper::new("aget", "local function aget(a, i) return a[i % #a + 1] end"),
+    Helper::new("aset", "local function aset(a, i, v) a[i % #a + 1] = v end"),
+    Helper::new("aset_key", "local function aset_key(t, k, v) t[k] = v end"),
+    Helper::new(
+        "dget",
+        "local function dget(d, k, default) local v = d[k] if v == nil then return default end return v end",
+    ),
+    Helper::new(
+        "escape",
+        r#"local function escape(c) return "\\" .. string.byte(c) end"#,
+    ),
+    Helper::new(
+        "show",
+        r#"local show
 show = function(x)
   local t = type(x)
   if t == "number" then return string.format("%d", x)
@@ -248,14 +212,10 @@ show = function(x)
     return "{" .. table.concat(parts, ",") .. "}"
   elseif t == "function" then return "<function>"
   else return tostring(x) end
-end
-"#,
-    },
-    Helper {
-        name: "out",
-        text: r#"local function out(x) io.write(show(x), "\n") end
-"#,
-    },
+end"#,
+    )
+    .uses(&["escape"]),
+    Helper::new("out", r#"local function out(x) io.write(show(x), "\n") end"#).uses(&["show"]),
 ];
 
 /// The Lua fuzzer.

@@ -194,7 +194,8 @@ impl Syntax for Python {
         head.append("] = ").append(n.value())
     }
     fn record_lit<'a>(&self, n: &RecordLit<'_, 'a>) -> Doc<'a> {
-        n.text("Rec(")
+        n.helper("Rec")
+            .append("(")
             .append(n.join(record_entries(n, "="), n.text(", ")))
             .append(")")
     }
@@ -257,78 +258,30 @@ pub fn spec() -> Result<Spec, SpecFailure> {
 /// bounded concatenation, safe indexing, the record class, and printing
 /// that every implementation does alike.
 const HELPERS: &[Helper] = &[
-    Helper {
-        name: "w",
-        text: r#"def w(x):
-    return (x + 0x8000000000000000) % 0x10000000000000000 - 0x8000000000000000
-"#,
-    },
-    Helper {
-        name: "add",
-        text: r#"def add(a, b):
-    return w(a + b)
-"#,
-    },
-    Helper {
-        name: "sub",
-        text: r#"def sub(a, b):
-    return w(a - b)
-"#,
-    },
-    Helper {
-        name: "mul",
-        text: r#"def mul(a, b):
-    return w(a * b)
-"#,
-    },
-    Helper {
-        name: "neg",
-        text: r#"def neg(a):
-    return w(-a)
-"#,
-    },
-    Helper {
-        name: "div",
-        text: r#"def div(a, b):
-    return w(a // b) if b else a
-"#,
-    },
-    Helper {
-        name: "mod",
-        text: r#"def mod(a, b):
-    return a % b if b else a
-"#,
-    },
-    Helper {
-        name: "cat",
-        text: r#"def cat(a, b):
-    return (a + b)[:40]
-"#,
-    },
-    Helper {
-        name: "aget",
-        text: r#"def aget(a, i):
-    return a[i % len(a)]
-"#,
-    },
-    Helper {
-        name: "aset",
-        text: r#"def aset(a, i, v):
-    a[i % len(a)] = v
-"#,
-    },
-    Helper {
-        name: "Rec",
-        text: r#"class Rec:
+    Helper::new(
+        "w",
+        "def w(x):\n    return (x + 0x8000000000000000) % 0x10000000000000000 - 0x8000000000000000",
+    ),
+    Helper::new("add", "def add(a, b):\n    return w(a + b)").uses(&["w"]),
+    Helper::new("sub", "def sub(a, b):\n    return w(a - b)").uses(&["w"]),
+    Helper::new("mul", "def mul(a, b):\n    return w(a * b)").uses(&["w"]),
+    Helper::new("neg", "def neg(a):\n    return w(-a)").uses(&["w"]),
+    Helper::new("div", "def div(a, b):\n    return w(a // b) if b else a").uses(&["w"]),
+    Helper::new("mod", "def mod(a, b):\n    return a % b if b else a"),
+    Helper::new("cat", "def cat(a, b):\n    return (a + b)[:40]"),
+    Helper::new("aget", "def aget(a, i):\n    return a[i % len(a)]"),
+    Helper::new("aset", "def aset(a, i, v):\n    a[i % len(a)] = v"),
+    Helper::new(
+        "Rec",
+        r#"class Rec:
     __slots__ = ("x", "y")
     def __init__(self, x, y):
         self.x = x
-        self.y = y
-"#,
-    },
-    Helper {
-        name: "show",
-        text: r#"def show(x):
+        self.y = y"#,
+    ),
+    Helper::new(
+        "show",
+        r#"def show(x):
     t = type(x)
     if t is str:
         return ascii(x)
@@ -340,17 +293,11 @@ const HELPERS: &[Helper] = &[
         return "(" + ", ".join([show(e) for e in x]) + ",)"
     if t is dict:
         return "{" + ", ".join([ascii(k) + ": " + show(x[k]) for k in sorted(x)]) + "}"
-    if t is Rec:
+    if t.__name__ == "Rec":
         return "Rec(x=" + show(x.x) + ", y=" + show(x.y) + ")"
-    return "<function>"
-"#,
-    },
-    Helper {
-        name: "out",
-        text: r#"def out(x):
-    print(show(x))
-"#,
-    },
+    return "<function>""#,
+    ),
+    Helper::new("out", "def out(x):\n    print(show(x))").uses(&["show"]),
 ];
 
 /// The Python fuzzer.

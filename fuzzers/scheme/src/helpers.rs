@@ -8,89 +8,66 @@
 
 use xsmith::Helper;
 
-/// The helpers, in dependency order (a helper calls only earlier ones).
+/// The helpers, in dependency order (a helper calls only earlier ones,
+/// those it `uses`).
 pub(crate) const HELPERS: &[Helper] = &[
-    Helper {
-        name: "int-wrap",
-        text: r##"(define (int-wrap x)
-  (- (modulo (+ x 9223372036854775808) 18446744073709551616) 9223372036854775808))
-"##,
-    },
-    Helper {
-        name: "int+",
-        text: "(define (int+ a b) (int-wrap (+ a b)))\n",
-    },
-    Helper {
-        name: "int-",
-        text: "(define (int- a b) (int-wrap (- a b)))\n",
-    },
-    Helper {
-        name: "int*",
-        text: "(define (int* a b) (int-wrap (* a b)))\n",
-    },
-    Helper {
-        name: "int-negate",
-        text: "(define (int-negate a) (int-wrap (- a)))\n",
-    },
-    Helper {
-        name: "int-quotient",
-        text: "(define (int-quotient a b) (if (= b 0) a (int-wrap (quotient a b))))\n",
-    },
-    Helper {
-        name: "int-modulo",
-        text: "(define (int-modulo a b) (if (= b 0) a (modulo a b)))\n",
-    },
-    Helper {
-        name: "bounded-string-append",
-        text: r##"(define (bounded-string-append a b)
+    Helper::new(
+        "int-wrap",
+        r##"(define (int-wrap x)
+  (- (modulo (+ x 9223372036854775808) 18446744073709551616) 9223372036854775808))"##,
+    ),
+    Helper::new("int+", "(define (int+ a b) (int-wrap (+ a b)))").uses(&["int-wrap"]),
+    Helper::new("int-", "(define (int- a b) (int-wrap (- a b)))").uses(&["int-wrap"]),
+    Helper::new("int*", "(define (int* a b) (int-wrap (* a b)))").uses(&["int-wrap"]),
+    Helper::new("int-negate", "(define (int-negate a) (int-wrap (- a)))").uses(&["int-wrap"]),
+    Helper::new(
+        "int-quotient",
+        "(define (int-quotient a b) (if (= b 0) a (int-wrap (quotient a b))))",
+    )
+    .uses(&["int-wrap"]),
+    Helper::new("int-modulo", "(define (int-modulo a b) (if (= b 0) a (modulo a b)))"),
+    Helper::new(
+        "bounded-string-append",
+        r##"(define (bounded-string-append a b)
   (let ((s (string-append a b)))
-    (if (> (string-length s) 40) (substring s 0 40) s)))
-"##,
-    },
-    Helper {
-        name: "vector-ref/mod",
-        text: "(define (vector-ref/mod v i) (vector-ref v (modulo i (vector-length v))))\n",
-    },
-    Helper {
-        name: "vector-set/mod!",
-        text: "(define (vector-set/mod! v i x) (vector-set! v (modulo i (vector-length v)) x))\n",
-    },
-    Helper {
-        name: "list-ref/mod",
-        text: "(define (list-ref/mod l i) (list-ref l (modulo i (length l))))\n",
-    },
-    Helper {
-        name: "make-dict",
-        text: "(define (make-dict . entries) (vector 'dict entries))\n",
-    },
-    Helper {
-        name: "dict-ref",
-        text: r##"(define (dict-ref d k default)
+    (if (> (string-length s) 40) (substring s 0 40) s)))"##,
+    ),
+    Helper::new(
+        "vector-ref/mod",
+        "(define (vector-ref/mod v i) (vector-ref v (modulo i (vector-length v))))",
+    ),
+    Helper::new(
+        "vector-set/mod!",
+        "(define (vector-set/mod! v i x) (vector-set! v (modulo i (vector-length v)) x))",
+    ),
+    Helper::new(
+        "list-ref/mod",
+        "(define (list-ref/mod l i) (list-ref l (modulo i (length l))))",
+    ),
+    Helper::new("make-dict", "(define (make-dict . entries) (vector 'dict entries))"),
+    Helper::new(
+        "dict-ref",
+        r##"(define (dict-ref d k default)
   (let ((entry (assoc k (vector-ref d 1))))
-    (if entry (cdr entry) default)))
-"##,
-    },
-    Helper {
-        name: "dict-remove",
-        text: r##"(define (dict-remove k entries)
+    (if entry (cdr entry) default)))"##,
+    ),
+    Helper::new(
+        "dict-remove",
+        r##"(define (dict-remove k entries)
   (cond ((null? entries) '())
         ((equal? (car (car entries)) k) (cdr entries))
-        (else (cons (car entries) (dict-remove k (cdr entries))))))
-"##,
-    },
-    Helper {
-        name: "dict-set!",
-        text: r##"(define (dict-set! d k v)
-  (vector-set! d 1 (cons (cons k v) (dict-remove k (vector-ref d 1)))))
-"##,
-    },
-    Helper {
-        name: "make-record",
-        text: "(define (make-record x y) (vector 'record x y))\n",
-    },
-    Helper {
-        name: "show-string",
-        text: r##"(define (show-string s)
+        (else (cons (car entries) (dict-remove k (cdr entries))))))"##,
+    ),
+    Helper::new(
+        "dict-set!",
+        r##"(define (dict-set! d k v)
+  (vector-set! d 1 (cons (cons k v) (dict-remove k (vector-ref d 1)))))"##,
+    )
+    .uses(&["dict-remove"]),
+    Helper::new("make-record", "(define (make-record x y) (vector 'record x y))"),
+    Helper::new(
+        "show-string",
+        r##"(define (show-string s)
   (write-char #\")
   (for-each
    (lambda (c)
@@ -102,23 +79,21 @@ pub(crate) const HELPERS: &[Helper] = &[
             (display "\\x") (display (number->string (char->integer c))) (display ";"))
            (else (write-char c))))
    (string->list s))
-  (write-char #\"))
-"##,
-    },
-    Helper {
-        name: "sort-entries",
-        text: r##"(define (sort-entries entries)
+  (write-char #\"))"##,
+    ),
+    Helper::new(
+        "sort-entries",
+        r##"(define (sort-entries entries)
   (define (insert e sorted)
     (if (or (null? sorted) (string<? (car e) (car (car sorted))))
         (cons e sorted)
         (cons (car sorted) (insert e (cdr sorted)))))
   (let loop ((rest entries) (sorted '()))
-    (if (null? rest) sorted (loop (cdr rest) (insert (car rest) sorted)))))
-"##,
-    },
-    Helper {
-        name: "show",
-        text: r##"(define (show x)
+    (if (null? rest) sorted (loop (cdr rest) (insert (car rest) sorted)))))"##,
+    ),
+    Helper::new(
+        "show",
+        r##"(define (show x)
   (define (tagged? tag) (and (vector? x) (eq? (vector-ref x 0) tag)))
   (define (show-each items separator)
     (for-each (lambda (e) (display separator) (show e)) items))
@@ -137,16 +112,13 @@ pub(crate) const HELPERS: &[Helper] = &[
         ((vector? x)
          (display "#(") (show (vector-ref x 0)) (show-each (cdr (vector->list x)) " ") (display ")"))
         ((procedure? x) (display "#<procedure>"))
-        (else (display "#<unknown>"))))
-"##,
-    },
-    Helper {
-        name: "out",
-        text: "(define (out x) (show x) (newline))\n",
-    },
-    Helper {
-        name: "checksum",
-        text: r##"(define (checksum values)
+        (else (display "#<unknown>"))))"##,
+    )
+    .uses(&["show-string", "sort-entries"]),
+    Helper::new("out", "(define (out x) (show x) (newline))").uses(&["show"]),
+    Helper::new(
+        "checksum",
+        r##"(define (checksum values)
   (define (mix acc n) (modulo (+ (* acc 31) n) 4294967291))
   (define (sum acc x)
     (cond ((boolean? x) (mix acc (if x 1 2)))
@@ -159,7 +131,6 @@ pub(crate) const HELPERS: &[Helper] = &[
           (else (mix acc 8))))
   (display "checksum ")
   (display (number->string (sum 0 values)))
-  (newline))
-"##,
-    },
+  (newline))"##,
+    ),
 ];

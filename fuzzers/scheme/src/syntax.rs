@@ -9,10 +9,16 @@ use xsmith_canned::render::string_literal;
 use xsmith_canned::Syntax;
 
 /// `(head item item ...)`: on one line if it fits, else one item a line,
-/// indented by two.
+/// indented by two. The head is written through
+/// [`RenderNode::helper`], so a form whose head is a helper (`int+`,
+/// `out`) brings its definition into the program.
 pub(crate) fn form<'a>(n: &RenderNode<'a>, head: &str, items: Vec<Doc<'a>>) -> Doc<'a> {
     let items = n.concat(items.into_iter().map(|item| n.line().append(item)));
-    n.text(format!("({head}")).append(items.nest(2)).append(")").group()
+    n.text("(")
+        .append(n.helper(head.to_string()))
+        .append(items.nest(2))
+        .append(")")
+        .group()
 }
 
 /// `(item item ...)`: a list of forms (a binding, a binding list), on one
@@ -142,7 +148,9 @@ impl Syntax for Scheme {
             false => n.render(s.id()),
         });
         let names = xsmith_canned::render::defined_names(n, "stmts");
-        let dump = names.iter().map(|v| n.text(format!("(out {v})")));
+        let dump = names
+            .iter()
+            .map(|v| n.text("(").append(n.helper("out")).append(format!(" {v})")));
         let checksum = match names.is_empty() {
             true => n.nil(),
             false => form(

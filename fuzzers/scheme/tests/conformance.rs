@@ -115,9 +115,11 @@ fn programs_agree_on_every_implementation() {
     let bodies: Vec<&str> = texts
         .iter()
         .map(|text| {
-            let helpers = xsmith::helpers::used(FUZZER.helpers, text);
-            text.split_once(helpers.as_str())
-                .map_or(text.as_str(), |(_, body)| body)
+            let helpers_end = FUZZER
+                .helpers
+                .iter()
+                .filter_map(|h| text.find(h.text).map(|at| at + h.text.len()));
+            helpers_end.max().map_or(text.as_str(), |end| &text[end..])
         })
         .collect();
     for (needed, percent) in forms {
@@ -218,7 +220,18 @@ checksum 3732306620
 
 #[test]
 fn the_printer_prints_alike_everywhere() {
-    let text = format!("{}{PRINTED}", xsmith::helpers::used(FUZZER.helpers, PRINTED));
+    let used = [
+        "out",
+        "int*",
+        "int-quotient",
+        "int-modulo",
+        "make-dict",
+        "dict-set!",
+        "dict-ref",
+        "make-record",
+    ];
+    let used = used.into_iter().chain(["bounded-string-append", "checksum"]);
+    let text = format!("{}{PRINTED}", xsmith::helpers::included(FUZZER.helpers, used));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("printer.scm");
     std::fs::write(&file, &text).unwrap();

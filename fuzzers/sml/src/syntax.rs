@@ -33,7 +33,11 @@ fn node_type(n: &RenderNode) -> Type {
 /// argument of anything else.
 pub(crate) fn call<'a>(n: &RenderNode<'a>, name: &str, args: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
     let args: Vec<Doc<'a>> = args.into_iter().collect();
-    n.text(format!("({name} ")).append(parameters(n, args)).append(")")
+    n.text("(")
+        .append(n.helper(name.to_string()))
+        .append(" ")
+        .append(parameters(n, args))
+        .append(")")
 }
 
 /// `let decls in body end`, laid out over lines.
@@ -96,7 +100,13 @@ fn string_text(text: &str) -> String {
 /// `val () = xs_out (printer value)`: prints `label` and the value.
 fn print_value<'a>(n: &RenderNode<'a>, label: &str, ty: &Type, value: Doc<'a>) -> Doc<'a> {
     let printer = types::printer(system(n), ty);
-    n.text(format!("xs_out ({label}{printer} ")).append(value).append(")")
+    for helper in types::printer_helpers(system(n), ty) {
+        n.uses_helper(helper);
+    }
+    n.helper("xs_out")
+        .append(format!(" ({label}{printer} "))
+        .append(value)
+        .append(")")
 }
 
 /// Standard ML's syntax of the canned productions.
@@ -107,7 +117,7 @@ impl Syntax for Sml {
     /// statements, then every variable of the program's top level printed,
     /// then the checksum.
     fn program<'a>(&self, n: &Statements<'_, 'a>) -> Doc<'a> {
-        let mut decls = vec![n.text("val () = xs_sum := 0")];
+        let mut decls = vec![n.text("val () = ").append(n.helper("xs_sum")).append(" := 0")];
         decls.extend(n.stmts());
         let mut prints = Vec::new();
         for s in n.at(n.node()).children("stmts") {
@@ -121,7 +131,7 @@ impl Syntax for Sml {
             };
             prints.push(print_value(n, &format!("\"{name} = \" ^ "), &ty, value).append(";"));
         }
-        prints.push(n.text("xs_finish ()"));
+        prints.push(n.helper("xs_finish").append(" ()"));
         let body = let_in(n, decls, n.join(prints, n.hardline()));
         n.text("fun main () =")
             .append(indented(n, body, 2))

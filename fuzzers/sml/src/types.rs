@@ -133,6 +133,37 @@ pub fn printer(system: &TypeSystem, ty: &Type) -> String {
     }
 }
 
+/// The header's helpers that [`printer`] of `ty` calls (`xs_int`,
+/// `xs_list`, ...), each as often as it does.
+///
+/// ```
+/// use xsmith::types::Type;
+/// let system = xsmith_sml::type_system();
+/// let int = system.base_named("int").unwrap();
+/// let list = Type::generic(system.generic_named("list").unwrap(), vec![int]);
+/// assert_eq!(xsmith_sml::types::printer_helpers(&system, &list), ["xs_list", "xs_int"]);
+/// ```
+pub fn printer_helpers(system: &TypeSystem, ty: &Type) -> Vec<&'static str> {
+    match ty {
+        Type::Base(_) => match system.display(ty).to_string().as_str() {
+            "int" => vec!["xs_int"],
+            "string" => vec!["xs_str"],
+            _ => vec![],
+        },
+        Type::Generic(g, args) => {
+            let own = match generic_name(system, *g) {
+                "list" => "xs_list",
+                "array" => "xs_array",
+                _ => "xs_ref",
+            };
+            std::iter::once(own).chain(printer_helpers(system, &args[0])).collect()
+        }
+        Type::Product(items) => items.iter().flat_map(|t| printer_helpers(system, t)).collect(),
+        Type::Record(fields) => fields.iter().flat_map(|(_, t)| printer_helpers(system, t)).collect(),
+        _ => vec![],
+    }
+}
+
 /// The generic types of programs, by their SML names.
 const GENERICS: [&str; 3] = ["list", "array", "ref"];
 

@@ -319,7 +319,11 @@ component! {
             sexp(n, format!("({t}.{op}"), [n.child("value")])
         },
         IntBinary => |n| sexp(n, format!("({}.{}", ty(n), n.data("op")), [n.child("left"), n.child("right")]),
-        DivRem => |n| sexp(n, format!("(call ${}_{}", n.data("op"), ty(n)), [n.child("left"), n.child("right")]),
+        DivRem => |n| {
+            let helper = format!("${}_{}", n.data("op"), ty(n));
+            n.uses_helper(&helper);
+            sexp(n, format!("(call {helper}"), [n.child("left"), n.child("right")])
+        },
         Eqz => |n| sexp(n, format!("({}.eqz", child_ty(n, 0)), [n.child("value")]),
         IntCompare => |n| sexp(n, format!("({}.{}", child_ty(n, 0), n.data("op")), [n.child("left"), n.child("right")]),
         FloatUnary => |n| {
@@ -425,6 +429,7 @@ fn canonical<'a>(n: &RenderNode<'a>, t: &str, exact: bool, doc: Doc<'a>) -> Doc<
     if exact {
         doc
     } else {
+        n.uses_helper(&format!("$canon_{t}"));
         sexp(n, format!("(call $canon_{t}"), [doc])
     }
 }
@@ -567,8 +572,10 @@ fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
         let t = n.type_text(&global_type(tree, global.id()));
         let value = as_i64(&t, format!("(global.get ${})", name(global)));
         checksum.push_str(&format!("\n    (local.set $h (call $mix (local.get $h) {value}))"));
+        n.uses_helper("$mix");
     }
     if stores {
+        n.uses_helper("$mix");
         checksum.push_str(
             "\n    (loop $memory\n      (local.set $h (call $mix (local.get $h) (i64.load (local.get $a))))\n      \
              (br_if $memory (i32.ne (local.tee $a (i32.add (local.get $a) (i32.const 8))) (i32.const 65536))))",
@@ -600,76 +607,65 @@ pub const PRELUDE: &str = "(module\n  (memory 1)\n";
 /// remainder (a zero divisor gives the dividend, `MIN / -1` gives `MIN`), NaN
 /// canonicalisation, and the checksum's mixing step.
 pub const HELPERS: &[Helper] = &[
-    Helper {
-        name: "$div_s_i32",
-        text: r#"  (func $div_s_i32 (param $a i32) (param $b i32) (result i32)
+    Helper::new(
+        "$div_s_i32",
+        r#"  (func $div_s_i32 (param $a i32) (param $b i32) (result i32)
     (if (result i32) (i32.or (i32.eqz (local.get $b))
           (i32.and (i32.eq (local.get $a) (i32.const 0x80000000)) (i32.eq (local.get $b) (i32.const -1))))
-      (then (local.get $a)) (else (i32.div_s (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$div_u_i32",
-        text: r#"  (func $div_u_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.div_u (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$rem_s_i32",
-        text: r#"  (func $rem_s_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_s (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$rem_u_i32",
-        text: r#"  (func $rem_u_i32 (param $a i32) (param $b i32) (result i32)
-    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_u (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$div_s_i64",
-        text: r#"  (func $div_s_i64 (param $a i64) (param $b i64) (result i64)
+      (then (local.get $a)) (else (i32.div_s (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$div_u_i32",
+        r#"  (func $div_u_i32 (param $a i32) (param $b i32) (result i32)
+    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.div_u (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$rem_s_i32",
+        r#"  (func $rem_s_i32 (param $a i32) (param $b i32) (result i32)
+    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_s (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$rem_u_i32",
+        r#"  (func $rem_u_i32 (param $a i32) (param $b i32) (result i32)
+    (if (result i32) (i32.eqz (local.get $b)) (then (local.get $a)) (else (i32.rem_u (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$div_s_i64",
+        r#"  (func $div_s_i64 (param $a i64) (param $b i64) (result i64)
     (if (result i64) (i32.or (i64.eqz (local.get $b))
           (i32.and (i64.eq (local.get $a) (i64.const 0x8000000000000000)) (i64.eq (local.get $b) (i64.const -1))))
-      (then (local.get $a)) (else (i64.div_s (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$div_u_i64",
-        text: r#"  (func $div_u_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.div_u (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$rem_s_i64",
-        text: r#"  (func $rem_s_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_s (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$rem_u_i64",
-        text: r#"  (func $rem_u_i64 (param $a i64) (param $b i64) (result i64)
-    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_u (local.get $a) (local.get $b)))))
-"#,
-    },
-    Helper {
-        name: "$canon_f32",
-        text: r#"  (func $canon_f32 (param $x f32) (result f32)
-    (select (f32.const nan) (local.get $x) (f32.ne (local.get $x) (local.get $x))))
-"#,
-    },
-    Helper {
-        name: "$canon_f64",
-        text: r#"  (func $canon_f64 (param $x f64) (result f64)
-    (select (f64.const nan) (local.get $x) (f64.ne (local.get $x) (local.get $x))))
-"#,
-    },
-    Helper {
-        name: "$mix",
-        text: r#"  (func $mix (param $h i64) (param $v i64) (result i64)
-    (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 5)) (local.get $v)) (i64.const 0x100000001b3)))
-"#,
-    },
+      (then (local.get $a)) (else (i64.div_s (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$div_u_i64",
+        r#"  (func $div_u_i64 (param $a i64) (param $b i64) (result i64)
+    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.div_u (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$rem_s_i64",
+        r#"  (func $rem_s_i64 (param $a i64) (param $b i64) (result i64)
+    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_s (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$rem_u_i64",
+        r#"  (func $rem_u_i64 (param $a i64) (param $b i64) (result i64)
+    (if (result i64) (i64.eqz (local.get $b)) (then (local.get $a)) (else (i64.rem_u (local.get $a) (local.get $b)))))"#,
+    ),
+    Helper::new(
+        "$canon_f32",
+        r#"  (func $canon_f32 (param $x f32) (result f32)
+    (select (f32.const nan) (local.get $x) (f32.ne (local.get $x) (local.get $x))))"#,
+    ),
+    Helper::new(
+        "$canon_f64",
+        r#"  (func $canon_f64 (param $x f64) (result f64)
+    (select (f64.const nan) (local.get $x) (f64.ne (local.get $x) (local.get $x))))"#,
+    ),
+    Helper::new(
+        "$mix",
+        r#"  (func $mix (param $h i64) (param $v i64) (result i64)
+    (i64.mul (i64.xor (i64.rotl (local.get $h) (i64.const 5)) (local.get $v)) (i64.const 0x100000001b3)))"#,
+    ),
 ];
 
 /// The assembled spec.

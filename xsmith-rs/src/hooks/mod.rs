@@ -16,5 +16,5 @@ pub use fresh_node::FreshNode;
 pub use hole::Hole;
 pub(crate) use hole::Place;
 pub use node_ref::NodeRef;
-pub(crate) use render_node::RenderNodes;
 pub use render_node::{Arena, Doc, RenderNode};
+pub(crate) use render_node::{HelperUses, RenderNodes};

@@ -1,5 +1,10 @@
 //! The node a render function prints, and the documents it builds.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use indexmap::IndexSet;
+
 use crate::grammar::Grammar;
 use crate::hooks::NodeRef;
 use crate::program::Program;
@@ -26,7 +31,7 @@ pub type Doc<'a> = pretty::DocBuilder<'a, Arena<'a>, ()>;
 /// ```
 /// use xsmith::Renderer;
 /// let call = Renderer::function(|node| {
-///     node.text("safe_div(").append(node.child("left")).append(", ").append(node.child("right")).append(")")
+///     node.helper("safe_div").append("(").append(node.child("left")).append(", ").append(node.child("right")).append(")")
 /// });
 /// # let _ = call;
 /// ```
@@ -36,6 +41,26 @@ pub struct RenderNode<'a> {
     pub(crate) program: &'a Program,
     pub(crate) node: NodeId,
     pub(crate) arena: &'a Arena<'a>,
+    pub(crate) helpers: Rc<HelperUses>,
+}
+
+/// The names of the helpers one rendering's renderers used
+/// ([`RenderNode::helper`]), each once, in the order first used.
+#[derive(Debug, Default)]
+pub(crate) struct HelperUses(RefCell<IndexSet<String>>);
+
+impl HelperUses {
+    /// Records a use of `name`.
+    fn record(&self, name: &str) {
+        if !self.0.borrow().contains(name) {
+            self.0.borrow_mut().insert(name.to_string());
+        }
+    }
+
+    /// The names used, in the order first used.
+    pub(crate) fn names(&self) -> Vec<String> {
+        self.0.borrow().iter().cloned().collect()
+    }
 }
 
 /// What renders any node of a program: the spec's renderers, as the
@@ -43,7 +68,13 @@ pub struct RenderNode<'a> {
 /// renderings through it.
 pub(crate) trait RenderNodes {
     /// The document of the subtree at `node`.
-    fn render<'a>(&'a self, program: &'a Program, node: NodeId, arena: &'a Arena<'a>) -> Doc<'a>;
+    fn render<'a>(
+        &'a self,
+        program: &'a Program,
+        node: NodeId,
+        arena: &'a Arena<'a>,
+        helpers: &Rc<HelperUses>,
+    ) -> Doc<'a>;
 }
 
 impl<'a> RenderNode<'a> {
@@ -120,6 +151,42 @@ impl<'a> RenderNode<'a> {
     /// ```
     pub fn join(&self, docs: impl IntoIterator<Item = Doc<'a>>, separator: Doc<'a>) -> Doc<'a> {
         pretty::DocAllocator::intersperse(self.arena, docs, separator)
+    }
+
+    /// The name of the fuzzer's runtime helper `name`, recording that this
+    /// node uses it: a program includes exactly the helpers its nodes use,
+    /// and those the helpers use (see [`crate::helpers`]). A name that no
+    /// helper of the fuzzer has (a builtin) is written all the same and
+    /// adds nothing.
+    ///
+    /// ```
+    /// // `safe_div(left, right)`, and the helper `safe_div` in the header.
+    /// let r = xsmith::Renderer::function(|n| {
+    ///     n.helper("safe_div").append("(").append(n.child("left")).append(", ").append(n.child("right")).append(")")
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn helper(&self, name: impl Into<std::borrow::Cow<'a, str>>) -> Doc<'a> {
+        let name = name.into();
+        self.uses_helper(&name);
+        self.text(name)
+    }
+
+    /// Records that this node uses helper `name`, writing nothing: for a
+    /// renderer that writes the name inside a longer text of its own (a C
+    /// declaration `S1 v1`, whose struct definition is a helper). Like
+    /// [`helper`](RenderNode::helper), a name no helper has adds nothing.
+    ///
+    /// ```
+    /// let r = xsmith::Renderer::function(|n| {
+    ///     let ty = n.data("type").to_string();
+    ///     n.uses_helper(&ty);
+    ///     n.text(format!("{ty} {};", n.data("name")))
+    /// });
+    /// # let _ = r;
+    /// ```
+    pub fn uses_helper(&self, name: &str) {
+        self.helpers.record(name);
     }
 
     /// The node's type (typed specs only; ground once generation is done).
@@ -293,7 +360,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn render(&self, node: NodeId) -> Doc<'a> {
-        self.renderer.render(self.program, node, self.arena)
+        self.renderer.render(self.program, node, self.arena, &self.helpers)
     }
 
     /// Node `id` of the program (`n.at(n.node())` is this node), to read
