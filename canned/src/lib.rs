@@ -66,7 +66,7 @@ use xsmith::{Component, Spec, SpecError};
 pub use inherited::{inherited_renderings, ListingError};
 pub use options::{Group, Options};
 pub use syntax::Syntax;
-pub use types::type_system;
+pub use types::{element_of_node, fresh_base, type_system};
 
 /// The canned productions for some options: the component holding them and
 /// the names of its generatable productions (each needs a renderer).

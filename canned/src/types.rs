@@ -73,15 +73,36 @@ pub(crate) fn generic_of(store: &TypeStore, name: &str, element: Type) -> Type {
     store.generic(name, vec![element])
 }
 
-/// A fresh variable restricted to the base types (what assignments store:
-/// functions are never stored over, so no call can reach itself).
-pub(crate) fn fresh_base(store: &mut TypeStore) -> Type {
+/// A fresh variable restricted to the base types `int`, `bool` and
+/// `string` (what assignments store: functions are never stored over, so
+/// no call can reach itself); for a language's own productions that store.
+///
+/// ```
+/// use xsmith::types::TypeStore;
+/// let options = xsmith_canned::Options::default();
+/// let mut store = TypeStore::new(xsmith_canned::type_system(&options).into());
+/// let t = xsmith_canned::fresh_base(&mut store);
+/// let int = store.base("int");
+/// assert!(store.can_unify(&t, &int));
+/// assert!(!store.can_unify(&t, &xsmith::types::Type::function(vec![], int)));
+/// ```
+pub fn fresh_base(store: &mut TypeStore) -> Type {
     let bases = [store.base("int"), store.base("bool"), store.base("string")];
     store.fresh_one_of(&bases)
 }
 
-/// The element type of the node's generic type.
-pub(crate) fn element_of_node(c: &mut ChildTypes) -> Type {
+/// The element type of the node's generic type (`T` of `list<T>`): the
+/// type of a container literal's items, for a `TypeInfo`'s child.
+///
+/// ```
+/// let info = xsmith::TypeInfo::new(|s| {
+///     let t = s.fresh();
+///     s.generic("list", vec![t])
+/// })
+/// .child("head", xsmith_canned::element_of_node);
+/// # let _ = info;
+/// ```
+pub fn element_of_node(c: &mut ChildTypes) -> Type {
     let node_type = c.node_type().clone();
     match c.store().resolve(&node_type) {
         Type::Generic(_, args) => args[0].clone(),

@@ -11,8 +11,8 @@
 //! list operations (`::`, `@`, `List.length`, `List.rev`, `List.map`,
 //! `List.foldl`, a safe `List.nth`), `ref` cells (`ref`, `!`, `:=`) and
 //! let-polymorphism: polymorphic `fun`s of a fixed catalog of type schemes
-//! ([`poly::SCHEMES`]) whose bodies are generated with the type variables
-//! as opaque types, each called at whatever types its call sites need.
+//! whose bodies are generated with the type variables as opaque types,
+//! each called at whatever types its call sites need.
 //!
 //! What keeps a program conforming (see README.md): every binder carries
 //! its full type (no flexible record, no value restriction), integers stay
@@ -20,7 +20,7 @@
 //! indexing and `nth` go through wrappers that cannot raise, strings and
 //! appended lists are bounded, only base values are ever stored (so no
 //! function reaches itself), and every value prints through a printer of
-//! the fuzzer's own, built from its type ([`types::printer`]).
+//! the fuzzer's own, built from its type.
 //!
 //! ```
 //! let spec = (xsmith_sml::FUZZER.spec)().unwrap();
@@ -31,10 +31,10 @@
 //! ```
 
 mod grammar;
-pub mod poly;
+mod poly;
 mod runtime;
 mod syntax;
-pub mod types;
+mod types;
 
 pub use runtime::HELPERS;
 
@@ -107,7 +107,8 @@ pub fn type_system() -> TypeSystem {
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
     let canned = Canned::new(&options())?;
-    Ok(canned.spec_with_types(type_system(), syntax::Sml, [grammar::sml(&canned)])?)
+    let components = [syntax::canned(), grammar::sml(&canned), poly::component()];
+    Ok(canned.assemble_with_types(type_system(), components)?)
 }
 
 /// The Standard ML fuzzer.
@@ -142,15 +143,8 @@ pub const SMLNJ_TEMPLATE: &str = "bash -c 'set -o pipefail; \
      -Ccompiler-mc.error-non-exhaustive-match=true -Ccompiler-mc.error-non-exhaustive-bind=true \
      | tail -n +2' {}";
 
-/// SML/NJ, driven as [`SMLNJ_TEMPLATE`] says.
-pub const SMLNJ: Implementation = Implementation::Command {
-    name: "smlnj",
-    template: SMLNJ_TEMPLATE,
-    package: "smlnj",
-};
-
 /// The implementations `xsmith-sml diff` runs programs on by default:
-/// SML/NJ ([`SMLNJ`], where `sml` is installed), Poly/ML's interpreter
+/// SML/NJ (driven as [`SMLNJ_TEMPLATE`] says, where `sml` is installed), Poly/ML's interpreter
 /// and Poly/ML's compiler (which needs `libpolyml-dev` and a C++ linker).
 ///
 /// ```
@@ -158,7 +152,11 @@ pub const SMLNJ: Implementation = Implementation::Command {
 /// ```
 pub const IMPLEMENTATIONS: &[Implementation] = &[
     Implementation::IfInstalled {
-        implementation: &SMLNJ,
+        implementation: &Implementation::Command {
+            name: "smlnj",
+            template: SMLNJ_TEMPLATE,
+            package: "smlnj",
+        },
         requires: "sml",
         package: "smlnj",
     },

@@ -5,65 +5,40 @@
 
 use xsmith::types::{GenericId, Type, TypeSystem};
 
-/// How tightly a type is bound where it is written.
-#[derive(Clone, Copy, PartialEq, PartialOrd)]
-enum Place {
-    /// Anywhere: an arrow needs no parentheses.
-    Top,
-    /// A tuple's component or an arrow's parameter: an arrow needs them.
-    Component,
-    /// The argument of a postfix constructor (`list`, `ref`): a tuple
-    /// needs them too.
-    Argument,
+/// The generic types of programs, by their SML names.
+const GENERICS: [&str; 3] = ["list", "array", "ref"];
+
+fn generic_name(system: &TypeSystem, g: GenericId) -> &'static str {
+    GENERICS
+        .into_iter()
+        .find(|name| system.generic_named(name) == Some(g))
+        .expect("a generic type of SML's")
 }
 
-/// The type `ty` (ground) as SML writes it.
-///
-/// ```
-/// use xsmith::types::Type;
-/// let system = xsmith_sml::type_system();
-/// let int = system.base_named("int").unwrap();
-/// let list = system.generic_named("list").unwrap();
-/// let pair = Type::product(vec![int.clone(), Type::generic(list, vec![int.clone()])]);
-/// let f = Type::function(vec![pair.clone(), int.clone()], pair);
-/// assert_eq!(xsmith_sml::types::text(&system, &f), "(int * int list) * int -> int * int list");
-/// ```
-pub fn text(system: &TypeSystem, ty: &Type) -> String {
-    written(system, ty, Place::Top)
-}
-
-/// The type as a function's result annotation (`fun f (...) : R = ...`):
-/// an arrow in parentheses.
-pub fn result_text(system: &TypeSystem, ty: &Type) -> String {
-    written(system, ty, Place::Component)
-}
-
-fn written(system: &TypeSystem, ty: &Type, place: Place) -> String {
+/// The type `ty` (ground) as SML writes it where it binds as tightly as
+/// `place`: 0 anywhere; 1 a tuple's component or an arrow's parameter or a
+/// function's result annotation (an arrow needs parentheses); 2 the
+/// argument of a postfix constructor such as `list` (a tuple needs them
+/// too).
+pub(crate) fn text(system: &TypeSystem, ty: &Type, place: u8) -> String {
     let bracket = |text: String, needs: bool| if needs { format!("({text})") } else { text };
     match ty {
         Type::Base(_) => system.display(ty).to_string(),
-        Type::Generic(g, args) => format!(
-            "{} {}",
-            written(system, &args[0], Place::Argument),
-            generic_name(system, *g)
-        ),
-        Type::Product(items) => match items.len() {
-            0 => "unit".to_string(),
-            1 => written(system, &items[0], place),
-            _ => {
-                let items: Vec<String> = items.iter().map(|t| written(system, t, Place::Argument)).collect();
-                bracket(items.join(" * "), place == Place::Argument)
-            }
-        },
-        Type::Function(f) => {
-            let params = written(system, &f.0, Place::Component);
-            let result = written(system, &f.1, Place::Top);
-            bracket(format!("{params} -> {result}"), place > Place::Top)
+        Type::Generic(g, args) => format!("{} {}", text(system, &args[0], 2), generic_name(system, *g)),
+        Type::Product(items) if items.is_empty() => "unit".to_string(),
+        Type::Product(items) if items.len() == 1 => text(system, &items[0], place),
+        Type::Product(items) => {
+            let items: Vec<String> = items.iter().map(|t| text(system, t, 2)).collect();
+            bracket(items.join(" * "), place == 2)
         }
+        Type::Function(f) => bracket(
+            format!("{} -> {}", text(system, &f.0, 1), text(system, &f.1, 0)),
+            place > 0,
+        ),
         Type::Record(fields) => {
             let fields: Vec<String> = fields
                 .iter()
-                .map(|(n, t)| format!("{n} : {}", text(system, t)))
+                .map(|(n, t)| format!("{n} : {}", text(system, t, 0)))
                 .collect();
             format!("{{{}}}", fields.join(", "))
         }
@@ -71,111 +46,58 @@ fn written(system: &TypeSystem, ty: &Type, place: Place) -> String {
     }
 }
 
-/// The fuzzer's own printer of type `ty`: an SML expression of type
-/// `ty -> string`, of the header's `xs_int`, `xs_str`, `xs_list`,
-/// `xs_array` and `xs_ref`, `Bool.toString`, and functions over tuples and
-/// records; a function prints as `<fn>`.
-///
-/// ```
-/// use xsmith::types::Type;
-/// let system = xsmith_sml::type_system();
-/// let int = system.base_named("int").unwrap();
-/// let record = Type::record(vec![("x", int.clone()), ("y", Type::function(vec![], int))]);
-/// assert_eq!(
-///     xsmith_sml::types::printer(&system, &record),
-///     r#"(fn {x = p0, y = p1} => "{x=" ^ xs_int p0 ^ ",y=" ^ (fn _ => "<fn>") p1 ^ "}")"#
-/// );
-/// ```
-pub fn printer(system: &TypeSystem, ty: &Type) -> String {
-    match ty {
-        Type::Base(_) => match system.display(ty).to_string().as_str() {
-            "int" => "xs_int".to_string(),
-            "bool" => "Bool.toString".to_string(),
-            "string" => "xs_str".to_string(),
-            other => panic!("no value of type {other} is ever printed"),
-        },
-        Type::Generic(g, args) => format!("(xs_{} {})", generic_name(system, *g), printer(system, &args[0])),
-        Type::Product(items) => match items.len() {
-            0 => r#"(fn () => "()")"#.to_string(),
-            1 => printer(system, &items[0]),
-            _ => {
-                let names: Vec<String> = (0..items.len()).map(|i| format!("p{i}")).collect();
-                let parts: Vec<String> = items
-                    .iter()
-                    .zip(&names)
-                    .map(|(t, p)| format!("{} {p}", printer(system, t)))
-                    .collect();
-                format!(
-                    r#"(fn ({}) => "(" ^ {} ^ ")")"#,
-                    names.join(", "),
-                    parts.join(r#" ^ "," ^ "#)
-                )
-            }
-        },
-        Type::Record(fields) => {
-            let pattern: Vec<String> = fields
-                .iter()
-                .enumerate()
-                .map(|(i, (n, _))| format!("{n} = p{i}"))
-                .collect();
-            let parts: Vec<String> = fields
-                .iter()
-                .enumerate()
-                .map(|(i, (n, t))| {
-                    let sep = if i == 0 { "{" } else { "," };
-                    format!(r#""{sep}{n}=" ^ {} p{i}"#, printer(system, t))
-                })
-                .collect();
-            format!(r#"(fn {{{}}} => {} ^ "}}")"#, pattern.join(", "), parts.join(" ^ "))
+/// The fuzzer's own printer of type `ty`: an SML expression of type `ty
+/// -> string`, of the header's `xs_int`, `xs_str`, `xs_list`, `xs_array`
+/// and `xs_ref`, `Bool.toString`, and functions over tuples and records
+/// (`(a,b)`, `{x=a,y=b}`); a function prints as `<fn>`. Each name it
+/// writes goes to `uses` (to record the header's helpers it calls).
+pub(crate) fn printer(system: &TypeSystem, ty: &Type, uses: &dyn Fn(&str)) -> String {
+    let (fields, tuple): (Vec<(String, &Type)>, bool) = match ty {
+        Type::Base(_) => {
+            let name = system.display(ty).to_string();
+            let bases = [("int", "xs_int"), ("bool", "Bool.toString"), ("string", "xs_str")];
+            let printer = bases.iter().find(|b| b.0 == name).expect("a printable base").1;
+            uses(printer);
+            return printer.to_string();
         }
-        Type::Function(_) => r#"(fn _ => "<fn>")"#.to_string(),
-        Type::Var(_) | Type::Nominal(_) => panic!("a program's types are ground and structural, not {ty:?}"),
-    }
-}
-
-/// The header's helpers that [`printer`] of `ty` calls (`xs_int`,
-/// `xs_list`, ...), each as often as it does.
-///
-/// ```
-/// use xsmith::types::Type;
-/// let system = xsmith_sml::type_system();
-/// let int = system.base_named("int").unwrap();
-/// let list = Type::generic(system.generic_named("list").unwrap(), vec![int]);
-/// assert_eq!(xsmith_sml::types::printer_helpers(&system, &list), ["xs_list", "xs_int"]);
-/// ```
-pub fn printer_helpers(system: &TypeSystem, ty: &Type) -> Vec<&'static str> {
-    match ty {
-        Type::Base(_) => match system.display(ty).to_string().as_str() {
-            "int" => vec!["xs_int"],
-            "string" => vec!["xs_str"],
-            _ => vec![],
-        },
         Type::Generic(g, args) => {
-            let own = match generic_name(system, *g) {
-                "list" => "xs_list",
-                "array" => "xs_array",
-                _ => "xs_ref",
-            };
-            std::iter::once(own).chain(printer_helpers(system, &args[0])).collect()
+            let own = format!("xs_{}", generic_name(system, *g));
+            uses(&own);
+            return format!("({own} {})", printer(system, &args[0], uses));
         }
-        Type::Product(items) => items.iter().flat_map(|t| printer_helpers(system, t)).collect(),
-        Type::Record(fields) => fields.iter().flat_map(|(_, t)| printer_helpers(system, t)).collect(),
-        _ => vec![],
-    }
-}
-
-/// The generic types of programs, by their SML names.
-const GENERICS: [&str; 3] = ["list", "array", "ref"];
-
-fn generic_name(system: &TypeSystem, g: GenericId) -> &'static str {
-    let named = |name: &&&str| system.generic_named(name) == Some(g);
-    GENERICS
+        Type::Function(_) => return r#"(fn _ => "<fn>")"#.to_string(),
+        Type::Product(items) if items.is_empty() => return r#"(fn () => "()")"#.to_string(),
+        Type::Product(items) if items.len() == 1 => return printer(system, &items[0], uses),
+        // A tuple is the record of fields `1`, `2`, ...: one pattern for both.
+        Type::Product(items) => (
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, t)| ((i + 1).to_string(), t))
+                .collect(),
+            true,
+        ),
+        Type::Record(fields) => (fields.iter().map(|(n, t)| (n.to_string(), t)).collect(), false),
+        Type::Var(_) | Type::Nominal(_) => panic!("a program's types are ground and structural, not {ty:?}"),
+    };
+    let pattern: Vec<String> = fields
         .iter()
-        .find(named)
-        .expect("a generic type of the SML type system")
-}
-
-/// Whether `ty` is one of the base types a `ref` variable may hold.
-pub fn is_storable(system: &TypeSystem, ty: &Type) -> bool {
-    matches!(ty, Type::Base(_)) && ["int", "bool", "string"].contains(&system.display(ty).to_string().as_str())
+        .enumerate()
+        .map(|(i, (n, _))| format!("{n} = p{i}"))
+        .collect();
+    let parts = fields.iter().enumerate().map(|(i, (n, t))| {
+        let open = match (i, tuple) {
+            (0, true) => "(".to_string(),
+            (0, false) => format!("{{{n}="),
+            (_, true) => ",".to_string(),
+            (_, false) => format!(",{n}="),
+        };
+        format!(r#""{open}" ^ {} p{i}"#, printer(system, t, uses))
+    });
+    let close = if tuple { ")" } else { "}" };
+    format!(
+        r#"(fn {{{}}} => {} ^ "{close}")"#,
+        pattern.join(", "),
+        parts.collect::<Vec<_>>().join(" ^ ")
+    )
 }

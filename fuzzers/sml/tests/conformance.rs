@@ -279,3 +279,86 @@ fn programs_use_every_feature() {
         );
     }
 }
+
+/// What the closing note of issue 28 measures, over the programs of seeds
+/// `0..count()` (`XSMITH_SML_COUNT=1000 cargo test -p xsmith-sml --test
+/// conformance shares -- --nocapture` prints them): the share of programs
+/// that call one polymorphic function at two different types, that have
+/// records, and that pass a function to a function (`List.map`,
+/// `List.foldl`, `Array.app`, `List.app`, or a call, of a polymorphic
+/// function or any other, with an argument of a function type); and the
+/// average size. Each share must stay above a floor well below what was
+/// measured (1,000 programs: see README.md).
+#[test]
+fn shares_of_polymorphism_records_and_higher_order_functions() {
+    use std::collections::BTreeSet;
+    use xsmith::types::Type;
+    let spec = (FUZZER.spec)().expect("the spec assembles");
+    let mut generator = Generator::new(&spec, Options::default()).expect("default options");
+    let (mut two_types, mut records, mut higher_order, mut nodes) = (0, 0, 0, 0);
+    let (mut defines, mut calls) = (0, 0);
+    let takes_a_function = |callee: Option<Type>| match callee {
+        Some(Type::Function(f)) => match &f.0 {
+            Type::Product(params) => params.iter().any(|p| matches!(p, Type::Function(_))),
+            param => matches!(param, Type::Function(_)),
+        },
+        _ => false,
+    };
+    for seed in 0..count() {
+        let program = FUZZER
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let tree = program.program.tree();
+        nodes += tree.len();
+        // The types each polymorphic function (by the name the call renders) is called at.
+        let mut instances: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let (mut record, mut passes_function) = (false, false);
+        for id in tree.ids() {
+            let node = xsmith::NodeRef::new(spec.grammar(), &program.program, id);
+            let name = node.production();
+            let callee = || node.child("callee").and_then(|c| c.node_type());
+            record |= name == "RecordLit" || name.starts_with("FieldGet_");
+            passes_function |= ["ListMap", "ListFoldl", "ForEachArray", "ForEachList"].contains(&name);
+            passes_function |= (name == "Apply" || name.starts_with("PolyCall_")) && takes_a_function(callee());
+            if name.starts_with("PolyCall_") {
+                let arena = xsmith::render::Arena::new();
+                let text =
+                    xsmith::render::layout(xsmith::render::render_node(&spec, &program.program, id, &arena), 100);
+                let function = text.split(' ').next().expect("a call").to_string();
+                instances.entry(function).or_default().insert(format!("{:?}", callee()));
+            }
+        }
+        let productions: Vec<&str> = tree
+            .ids()
+            .map(|id| spec.production(tree.node(id).production).name())
+            .collect();
+        defines += usize::from(productions.iter().any(|p| p.starts_with("PolyDef_")));
+        calls += usize::from(!instances.is_empty());
+        two_types += usize::from(instances.values().any(|types| types.len() >= 2));
+        records += usize::from(record);
+        higher_order += usize::from(passes_function);
+    }
+    let programs = count() as usize;
+    let share = |n: usize| 100.0 * n as f64 / programs.max(1) as f64;
+    println!(
+        "{programs} programs, {:.1} nodes on average: a polymorphic function defined {:.1}%, called {:.1}%, \
+         called at two types {:.1}%; records {:.1}%; a function passed to a function {:.1}%",
+        nodes as f64 / programs.max(1) as f64,
+        share(defines),
+        share(calls),
+        share(two_types),
+        share(records),
+        share(higher_order)
+    );
+    for (what, n, floor) in [
+        ("a polymorphic function at two types", two_types, 10.0),
+        ("records", records, 80.0),
+        ("higher-order functions", higher_order, 80.0),
+    ] {
+        assert!(
+            share(n) >= floor,
+            "{what}: {:.1}% of programs, expected at least {floor}%",
+            share(n)
+        );
+    }
+}
