@@ -5,18 +5,22 @@
 //! floor a little under what was measured (the share of splices that
 //! changed no other node, of 1,000 programs at the default options):
 //!
-//! | fuzzer | before (wave 2) | now |
-//! |---|---|---|
-//! | calc | 100.0% | 100.0% |
-//! | Lua, JavaScript, Python | 55.0% | 81.2% |
-//! | C | 33.3% | 82.1% |
-//! | names (test fuzzer) | 77.3% | 87.7% |
-//! | typed (test fuzzer) | 46.0% | 78.8% |
+//! | fuzzer | before (wave 2) | now | now, of splices holding no variable used outside |
+//! |---|---|---|---|
+//! | calc | 100.0% | 100.0% | 100.0% |
+//! | Lua, JavaScript, Python | 55.0% | 78.6% | 81.7% |
+//! | C | 33.3% | 91.0% | 93.3% |
+//! | names (test fuzzer) | 77.3% | 84.2% | 88.2% |
+//! | typed (test fuzzer) | 46.0% | 62.8% | 62.8% |
 //!
-//! What still changes other nodes: references elsewhere that pick a
-//! variable by its place among those in sight (a definition the subtree
-//! lifted or dropped shifts the places), and records, which stay open until
-//! the whole tree is made.
+//! What still changes other nodes: a subtree holding a variable that
+//! references outside it use (its replacement may hold none, and they must
+//! point elsewhere); references elsewhere that pick a variable by its place
+//! among those in sight (a definition the subtree lifted or dropped shifts
+//! the places); and types a production leaves free to be anything, which
+//! the first of the siblings that share them decides in its own subtree
+//! (deciding them before it, from the types the generator could invent,
+//! made holes no production could fill).
 
 use xsmith::Options;
 use xsmith_tests::locality::{measure, Locality};
@@ -41,30 +45,30 @@ fn calc_choices_are_local() {
 
 #[test]
 fn lua_choices_are_local() {
-    check("lua", (xsmith_lua::FUZZER.spec)().unwrap(), 80.0);
+    check("lua", (xsmith_lua::FUZZER.spec)().unwrap(), 77.0);
 }
 
 #[test]
 fn javascript_choices_are_local() {
-    check("javascript", (xsmith_javascript::FUZZER.spec)().unwrap(), 80.0);
+    check("javascript", (xsmith_javascript::FUZZER.spec)().unwrap(), 77.0);
 }
 
 #[test]
 fn python_choices_are_local() {
-    check("python", (xsmith_python::FUZZER.spec)().unwrap(), 80.0);
+    check("python", (xsmith_python::FUZZER.spec)().unwrap(), 77.0);
 }
 
 #[test]
 fn c_choices_are_local() {
-    check("c", (xsmith_c::FUZZER.spec)().unwrap(), 80.0);
+    check("c", (xsmith_c::FUZZER.spec)().unwrap(), 89.0);
 }
 
 #[test]
 fn names_choices_are_local() {
-    check("names", xsmith_tests::names::spec().unwrap(), 85.0);
+    check("names", xsmith_tests::names::spec().unwrap(), 82.0);
 }
 
 #[test]
 fn typed_choices_are_local() {
-    check("typed", xsmith_tests::typed::spec().unwrap(), 76.0);
+    check("typed", xsmith_tests::typed::spec().unwrap(), 60.0);
 }
