@@ -138,11 +138,8 @@ impl Syntax for JavaScript {
 pub fn options() -> Options {
     Options {
         // V8 replaces a loop's frame with optimized code (OSR) once the loop
-        // has run some 200 KB of bytecode: several thousand iterations of
-        // the small bodies that size budgets give loops (63 of 100 default
-        // programs reach V8's optimizing tier at these counts, 38 at 1,000
-        // to 4,000; the slowest on duk runs 0.14 s).
-        hot_iterations: (4000, 12000),
+        // has run some 200 KB of bytecode: a few thousand iterations.
+        hot_iterations: (1000, 4000),
         ..Options::default()
     }
 }

@@ -180,8 +180,10 @@ impl Generator<'_> {
                 break;
             }
             program.unfinished.pop();
-            self.draw_type_seed(program, node, random);
-            self.finish_node(program, node)?;
+            if self.local_choices {
+                self.draw_type_seed(program, node, random);
+                self.finish_node(program, node)?;
+            }
             // The end of the node's span: past its own subtree's choices,
             // those of the definitions lifted from inside it too.
             program.note_finish_choices(node, random.drawn());
@@ -221,8 +223,9 @@ impl Generator<'_> {
         // A record or product still open stays so until the whole tree is
         // made (see `make_types_ground`): made ground here, it would be a
         // ground record type that later holes must fill, past any depth
-        // bound, with field reads of record literals without end.
-        if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) {
+        // bound, with field reads of record literals without end. A type a
+        // hole still to fill shares waits for that hole.
+        if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) || awaited(program, &ty) {
             return Ok(());
         }
         let mut local = Random::from_seed(program.type_seeds[node.index()]);
@@ -294,6 +297,25 @@ fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
             }
         }
     }
+}
+
+/// Whether a hole still to fill shares a variable of `ty`: the hole's
+/// productions decide it (a lambda's parameter types, which the call's
+/// arguments after it must be able to make).
+fn awaited(program: &Program, ty: &Type) -> bool {
+    let typing = program.typing.as_ref().expect("a typed node");
+    let store = &typing.store;
+    let mut own = Vec::new();
+    variables(store, ty, &mut own);
+    let mut theirs = Vec::new();
+    program.pending_holes.iter().any(|hole| {
+        let Some(hole_type) = &typing.types[hole.index()] else {
+            return false;
+        };
+        theirs.clear();
+        variables(store, hole_type, &mut theirs);
+        theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
+    })
 }
 
 /// Whether `ty` has a variable free to be any type.
