@@ -13,7 +13,7 @@
 //!
 //! ```
 //! let spec = xsmith::example::spec();
-//! let locality = xsmith_tests::locality::measure(&spec, xsmith::Options::default(), 0..20);
+//! let locality = xsmith_tests::locality::measure(&spec, xsmith::Options::default(), true, 0..20);
 //! assert_eq!(locality.splices, 20);
 //! assert_eq!(locality.nodes_changed, 0, "calc's choices are all local");
 //! ```
@@ -92,12 +92,14 @@ impl std::fmt::Display for Locality {
     }
 }
 
-/// Generates the programs of `seeds` under `options`, replaces one random
+/// Generates the programs of `seeds` under `options` (with local choices or
+/// without, see `Generator::set_local_choices`), replaces one random
 /// subtree of each (any node but the root, made by a fill of its own) by its
 /// smallest version, and compares the rest (see the module's
 /// documentation). Panics naming the seed when a program fails to generate.
-pub fn measure(spec: &Spec, options: Options, seeds: Range<u64>) -> Locality {
+pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<u64>) -> Locality {
     let mut generator = Generator::new(spec, options).expect("the options suit the spec");
+    generator.set_local_choices(local_choices);
     let mut locality = Locality::default();
     for seed in seeds {
         let mut random = Random::from_seed(seed);

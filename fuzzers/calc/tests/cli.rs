@@ -171,7 +171,9 @@ fn version_tree_and_choice_log() {
 
 #[test]
 fn node_budget_ends_generation_with_a_clear_error() {
-    let output = calc(&["--seed", "5", "--max-depth", "40", "--max-nodes", "50"]);
+    // `--size 0`: the depth bound alone, which a program of depth 40 grows
+    // far past 50 nodes under (a size budget would keep it small).
+    let output = calc(&["--seed", "5", "--max-depth", "40", "--size", "0", "--max-nodes", "50"]);
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -7,21 +7,24 @@
 //! when the subtree is finished is concretized then
 //! ([`finish_node`](Generator::finish_node)), at random from a seed drawn
 //! then (one choice, however much is open: the choices after it must not
-//! shift with what a replaced subtree leaves open). Where the parent's type or a sibling's mentions them
-//! (`left: same, right: same`, an array loop's `array_of_node`), the
-//! subtree must not decide them, or replacing it would change its siblings:
+//! shift with what a replaced subtree leaves open).
+//!
+//! Where the parent's type or a sibling's mentions them (`left: same,
+//! right: same`, an array loop's `array_of_node`), the subtree must not
+//! decide them, or replacing it would change its siblings:
 //! [`decide_shared_hole_type`](Generator::decide_shared_hole_type) decides
 //! them just before the hole's span begins, inside the parent's span. It
 //! draws one of the hole's candidate productions by its weight (so types
 //! come out about as often as when the productions decided them), takes
 //! that production's node type, for a reference the type of a visible
-//! variable that fits (or a type of its own, for a new one), and
-//! concretizes the rest; the production drawn must still be able to fill
-//! the hole, else a few other concretizations are tried and, failing
-//! those, the type stays open for the subtree. Types that would have to
-//! invent records or products stay open too: a hole of an invented record
-//! type can take a subtree without end (a field read of a record literal
-//! with a field of that type, and so on), past any depth bound.
+//! variable that fits, and concretizes what is then one of some ground
+//! types; the production drawn must still be able to fill the hole, else a
+//! few other concretizations are tried. What stays open: a variable the
+//! production leaves free to be any type (the subtree's productions decide
+//! it, as only they know what they can make: the inhabitation of heads
+//! cannot tell a dictionary of arrays it can fill from one it cannot), a
+//! record or product (a hole of an invented record type can take a
+//! subtree without end), and whatever no concretization suits.
 
 use super::references::{fitting_bindings, harmless_bindings};
 use super::{GenerateError, Generator, Whereabouts};
@@ -68,6 +71,15 @@ impl Generator<'_> {
             return;
         }
         self.take_a_visible_variables_type(program, hole, candidate, &ty, random);
+        // A variable the production leaves free to be anything stays open:
+        // the subtree's productions decide it, as only they know what they
+        // can make (the inhabitation of heads cannot tell a dictionary of
+        // arrays it can fill from one it cannot).
+        let store = &program.typing.as_ref().expect("checked above").store;
+        if free_variables(store, &ty) {
+            program.typing.as_mut().expect("checked above").store.rollback(before);
+            return;
+        }
         let decided = (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, hole, candidate, &ty, random));
         let store = &mut program.typing.as_mut().expect("checked above").store;
         match decided {
@@ -136,8 +148,10 @@ impl Generator<'_> {
         let snapshot = store.snapshot();
         let structures_before = structures(&store.zonk(ty));
         let concretized = store.concretize_plain(ty, random, max_depth);
-        // A variable bounded by a record can still come out one.
-        if concretized.map_or(true, |t| structures(&t) > structures_before) {
+        // A variable bounded by a record can still come out one; and a type
+        // whose head the hole's productions can make may hold one nothing
+        // makes (an array of a dictionary's values with arrays switched off).
+        if concretized.map_or(true, |t| structures(&t) > structures_before || !store.producible(&t)) {
             store.rollback(snapshot);
             return false;
         }
@@ -166,8 +180,10 @@ impl Generator<'_> {
                 break;
             }
             program.unfinished.pop();
-            self.draw_type_seed(program, node, random);
-            self.finish_node(program, node)?;
+            if self.local_choices {
+                self.draw_type_seed(program, node, random);
+                self.finish_node(program, node)?;
+            }
             // The end of the node's span: past its own subtree's choices,
             // those of the definitions lifted from inside it too.
             program.note_finish_choices(node, random.drawn());
@@ -207,8 +223,9 @@ impl Generator<'_> {
         // A record or product still open stays so until the whole tree is
         // made (see `make_types_ground`): made ground here, it would be a
         // ground record type that later holes must fill, past any depth
-        // bound, with field reads of record literals without end.
-        if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) {
+        // bound, with field reads of record literals without end. A type a
+        // hole still to fill shares waits for that hole.
+        if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) || awaited(program, &ty) {
             return Ok(());
         }
         let mut local = Random::from_seed(program.type_seeds[node.index()]);
@@ -280,6 +297,32 @@ fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
             }
         }
     }
+}
+
+/// Whether a hole still to fill shares a variable of `ty`: the hole's
+/// productions decide it (a lambda's parameter types, which the call's
+/// arguments after it must be able to make).
+fn awaited(program: &Program, ty: &Type) -> bool {
+    let typing = program.typing.as_ref().expect("a typed node");
+    let store = &typing.store;
+    let mut own = Vec::new();
+    variables(store, ty, &mut own);
+    let mut theirs = Vec::new();
+    program.pending_holes.iter().any(|hole| {
+        let Some(hole_type) = &typing.types[hole.index()] else {
+            return false;
+        };
+        theirs.clear();
+        variables(store, hole_type, &mut theirs);
+        theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
+    })
+}
+
+/// Whether `ty` has a variable free to be any type.
+fn free_variables(store: &TypeStore, ty: &Type) -> bool {
+    let mut open = Vec::new();
+    variables(store, ty, &mut open);
+    open.iter().any(|&v| matches!(store.domain(v), Domain::Any))
 }
 
 /// Whether concretizing `ty` would invent a record or a product.

@@ -82,6 +82,8 @@ pub struct Generator<'s> {
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
     cover: Option<Cover>,
+    /// Whether choices are local (see [`set_local_choices`](Generator::set_local_choices)).
+    local_choices: bool,
 }
 
 impl<'s> Generator<'s> {
@@ -161,6 +163,7 @@ impl<'s> Generator<'s> {
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,
+            local_choices: false,
         })
     }
 
@@ -209,6 +212,26 @@ impl<'s> Generator<'s> {
     /// ```
     pub fn steer_to_cover(&mut self, k: usize) {
         self.cover = (k > 0).then(|| Cover::new(k));
+    }
+
+    /// Makes every later program's choices local (experimental, off by
+    /// default): a hole's type that its parent or a sibling shares is
+    /// decided just before the hole's span, what a subtree's types leave
+    /// open is made ground when it is finished, and `--size` gives each node
+    /// a budget of its own, so that replacing a subtree's span (a reducer's
+    /// splice, a mutation) changes the rest of the program far less often
+    /// (`tests/tests/locality.rs` measures it). Off, programs are those of
+    /// earlier versions. Not yet the default: under some feature subsets
+    /// (swarm) a program fails to generate.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// g.set_local_choices(true);
+    /// assert!(g.generate(&mut xsmith::Random::from_seed(1)).is_ok());
+    /// ```
+    pub fn set_local_choices(&mut self, on: bool) {
+        self.local_choices = on;
     }
 
     /// How many k-paths the steered programs have made so far (0 when not
@@ -307,15 +330,16 @@ impl<'s> Generator<'s> {
             }
             self.grow(program, site);
         }
-        self.make_types_ground(program)?;
+        self.make_types_ground(program, random)?;
         self.log.record_program(self.spec, program);
         Ok(())
     }
 
     /// Concretizes every node's type still open once the tree is made (the
     /// records and products that [`finish_nodes`](Generator::finish_nodes)
-    /// leaves), in node order, each from its type seed.
-    fn make_types_ground(&self, program: &mut Program) -> Result<(), GenerateError> {
+    /// leaves), in node order, each from its type seed; without local
+    /// choices, every type still open, from the choices after the tree's.
+    fn make_types_ground(&self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
         let spec = self.spec;
         let ids: Vec<NodeId> = program.ids().collect();
         for id in ids {
@@ -328,14 +352,18 @@ impl<'s> Generator<'s> {
             if typing.store.is_ground(&ty) {
                 continue;
             }
-            // From the node's type seed, not from the choice sequence:
-            // choices after the tree's would shift with every subtree
-            // replaced before this one.
+            // With local choices, from the node's type seed, not from the
+            // choice sequence: choices after the tree's would shift with
+            // every subtree replaced before this one.
             let mut local = Random::from_seed(program.type_seeds[id.index()]);
+            let source = match self.local_choices {
+                true => &mut local,
+                false => &mut *random,
+            };
             let Some(typing) = &mut program.typing else {
                 return Ok(());
             };
-            if let Err(e) = typing.store.concretize(&ty, &mut local, self.options.type_max_depth) {
+            if let Err(e) = typing.store.concretize(&ty, source, self.options.type_max_depth) {
                 return Err(GenerateError::Type {
                     production: spec.production(program.node(id).production).name().to_string(),
                     message: e.to_string(),
@@ -365,7 +393,9 @@ impl<'s> Generator<'s> {
         program.fills += 1;
         program.note_fill(hole, fill);
         // Decided in the parent's span: a splice of this hole keeps it.
-        self.decide_shared_hole_type(program, hole, random);
+        if self.local_choices {
+            self.decide_shared_hole_type(program, hole, random);
+        }
         if random.begin_splice(fill) {
             // The splice ends once the subtree is finished.
             program.splice_root = Some(hole);

@@ -1,4 +1,7 @@
-//! Steering a program towards `--size` nodes. The root may have two
+//! Steering a program towards `--size` nodes. Without local choices, once
+//! a program has `--size` nodes every hole left is filled as past the depth
+//! bound. With local choices (see `Generator::set_local_choices`), the
+//! root may have two
 //! thirds of `--size` nodes (subtrees come out larger than their budgets); each node's budget, less one for itself, is shared evenly among
 //! its children, and a hole whose budget is spent (one node or none) is
 //! filled as past the depth bound (see `choose` and `construct`). A budget
@@ -25,7 +28,12 @@ impl Generator<'_> {
     /// Whether the hole at `node` is filled as past the bounds: deeper than
     /// `--max-depth`, or in a program that already has `--size` nodes.
     pub(super) fn past_bounds(&self, program: &Program, node: NodeId) -> bool {
-        program.node(node).depth >= self.options.max_depth || program.budgets[node.index()] <= 1
+        let size = self.options.size;
+        let spent = match self.local_choices {
+            true => program.budgets[node.index()] <= 1,
+            false => size > 0 && program.len() >= size,
+        };
+        program.node(node).depth >= self.options.max_depth || spent
     }
 
     /// The size budget of the whole program: two thirds of `--size`, or

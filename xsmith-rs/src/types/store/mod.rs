@@ -109,9 +109,9 @@ pub struct TypeStore {
     dirty: Vec<TypeVar>,
     /// The heads concretization builds types of, when it can.
     producible: Option<Arc<Producible>>,
-    /// Whether concretization may invent structural records and products
+    /// Whether concretization may invent composite types
     /// (see [`concretize_plain`](TypeStore::concretize_plain)).
-    invents_structures: bool,
+    invents_composites: bool,
 }
 
 impl TypeStore {
@@ -129,7 +129,7 @@ impl TypeStore {
             trail: Trail::default(),
             dirty: Vec::new(),
             producible: None,
-            invents_structures: true,
+            invents_composites: true,
         }
     }
 
