@@ -438,7 +438,21 @@ impl Random {
     /// assert_eq!(xsmith::Random::from_bytes(vec![]).pick(&[7, 8, 9]), &7);
     /// ```
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
+        &items[self.decision(items.len() as u64) as usize]
+    }
+
+    /// A number in `0..options` for a decision among `options`: one draw
+    /// even when there is a single option, so that a decision whose options
+    /// change with its context (a variable more in sight) still takes one
+    /// choice and the choices after it stay where they were.
+    fn decision(&mut self, options: u64) -> u64 {
+        match options {
+            0 | 1 => {
+                self.below(2);
+                0
+            }
+            _ => self.below(options),
+        }
     }
 
     /// `true` with probability `numerator / denominator` (the smallest choice,
@@ -467,7 +481,7 @@ impl Random {
         if total == 0 {
             return None;
         }
-        let ticket = self.below(total);
+        let ticket = self.decision(total);
         Some(entry_of_ticket(weights, ticket))
     }
 

@@ -33,7 +33,7 @@
 //! let spec = (xsmith_c::FUZZER.spec)().unwrap();
 //! let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
 //! let program = xsmith_c::FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(3)).unwrap();
-//! assert!(program.text.starts_with("/* xsmith-c 0.1.0 --seed 3 */\n#include <stdint.h>"));
+//! assert!(program.text.starts_with("/* xsmith-c 0.2.0 --seed 3 */\n#include <stdint.h>"));
 //! assert!(program.text.contains("int main(void)"));
 //! ```
 

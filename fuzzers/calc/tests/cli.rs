@@ -36,7 +36,7 @@ fn the_same_seed_prints_the_same_bytes() {
     let second = stdout(&calc(&["--seed", "7", "--max-depth", "8"]));
     assert_eq!(first, second);
     assert!(
-        first.starts_with("#! xsmith-calc 0.1.0 --seed 7 --max-depth 8\n"),
+        first.starts_with("#! xsmith-calc 0.2.0 --seed 7 --max-depth 8\n"),
         "{first}"
     );
     let other = stdout(&calc(&["--seed", "8", "--max-depth", "8"]));
@@ -48,7 +48,7 @@ fn a_seedless_run_writes_its_random_seed_in_the_header() {
     let text = stdout(&calc(&[]));
     let header = text.lines().next().unwrap();
     let seed = header
-        .strip_prefix("#! xsmith-calc 0.1.0 --seed ")
+        .strip_prefix("#! xsmith-calc 0.2.0 --seed ")
         .expect("header names the seed");
     let again = stdout(&calc(&["--seed", seed]));
     assert_eq!(text, again, "the header's seed regenerates the program");
@@ -89,7 +89,7 @@ fn bytes_drive_generation() {
         stdout(&calc(&["--bytes", f])),
         "the same bytes give the same program"
     );
-    assert!(one.starts_with(&format!("#! xsmith-calc 0.1.0 --bytes {f}\n")), "{one}");
+    assert!(one.starts_with(&format!("#! xsmith-calc 0.2.0 --bytes {f}\n")), "{one}");
     let out = dir.join("out");
     stdout(&calc(&[
         "--bytes",
@@ -144,7 +144,7 @@ fn without_a_feature_group_its_productions_never_appear() {
     ]));
     for entry in std::fs::read_dir(&dir).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-        assert!(text.starts_with("#! xsmith-calc 0.1.0 --seed "));
+        assert!(text.starts_with("#! xsmith-calc 0.2.0 --seed "));
         assert!(text
             .lines()
             .next()
@@ -157,7 +157,7 @@ fn without_a_feature_group_its_productions_never_appear() {
 
 #[test]
 fn version_tree_and_choice_log() {
-    assert_eq!(stdout(&calc(&["--version"])), "xsmith-calc 0.1.0\n");
+    assert_eq!(stdout(&calc(&["--version"])), "xsmith-calc 0.2.0\n");
     let output = calc(&["--seed", "3", "--print-tree", "--log-choices", "--max-depth", "3"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success());
@@ -197,7 +197,7 @@ fn a_saved_choice_sequence_regenerates_the_program_and_any_edit_of_it_is_valid()
     let replayed = stdout(&calc(&["--choices", file_arg, "--max-depth", "8"]));
     assert_eq!(body(&replayed), body(&original));
     assert!(
-        replayed.starts_with(&format!("#! xsmith-calc 0.1.0 --choices {file_arg} --max-depth 8\n")),
+        replayed.starts_with(&format!("#! xsmith-calc 0.2.0 --choices {file_arg} --max-depth 8\n")),
         "{replayed}"
     );
 
@@ -284,7 +284,7 @@ fn a_swarm_program_regenerates_from_its_header() {
     for seed in 0..20 {
         let text = stdout(&calc(&["--seed", &seed.to_string(), "--swarm"]));
         let header = text.lines().next().unwrap();
-        let command = header.strip_prefix("#! xsmith-calc 0.1.0 ").unwrap();
+        let command = header.strip_prefix("#! xsmith-calc 0.2.0 ").unwrap();
         assert!(!command.contains("swarm"), "{header}");
         let words: Vec<&str> = command.split(' ').collect();
         assert_eq!(stdout(&calc(&words)), text, "{header}");
@@ -403,8 +403,8 @@ fn a_steered_batch_regenerates_from_headers_and_choice_files() {
         let text = std::fs::read_to_string(dir.join(format!("{seed}.calc"))).unwrap();
         let header = text.lines().next().unwrap();
         let expected = match seed {
-            10 => "#! xsmith-calc 0.1.0 --seed 10 --cover 2 --max-depth 4".to_string(),
-            _ => format!("#! xsmith-calc 0.1.0 --seed {seed} --cover 2 --covered-from 10 --max-depth 4"),
+            10 => "#! xsmith-calc 0.2.0 --seed 10 --cover 2 --max-depth 4".to_string(),
+            _ => format!("#! xsmith-calc 0.2.0 --seed {seed} --cover 2 --covered-from 10 --max-depth 4"),
         };
         assert_eq!(header, expected);
         let args: Vec<&str> = header.split_whitespace().skip(3).collect();
@@ -460,7 +460,7 @@ fn a_corpus_covers_every_k_path_with_few_small_programs() {
     assert_eq!(std::fs::read_to_string(dir.join("coverage")).unwrap(), report);
     let text = std::fs::read_to_string(dir.join("0000.calc")).unwrap();
     assert!(
-        text.starts_with(&format!("#! xsmith-calc 0.1.0 --choices {out}/0000.choices\n")),
+        text.starts_with(&format!("#! xsmith-calc 0.2.0 --choices {out}/0000.choices\n")),
         "{text}"
     );
     let measured = stdout(&calc(&["coverage", out, "--k", "3"]));

@@ -21,7 +21,7 @@
 //! let spec = (xsmith_wasm::FUZZER.spec)().unwrap();
 //! let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
 //! let program = xsmith_wasm::FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(3)).unwrap();
-//! assert!(program.text.starts_with(";; xsmith-wasm 0.1.0 --seed 3\n(module"));
+//! assert!(program.text.starts_with(";; xsmith-wasm 0.2.0 --seed 3\n(module"));
 //! let result = xsmith_wasm::engines::run_wasmi(&program.text);
 //! assert!(matches!(result, xsmith_wasm::engines::Execution::Output(_)), "{result:?}");
 //! ```

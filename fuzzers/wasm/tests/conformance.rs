@@ -209,7 +209,7 @@ fn swarm_modules_regenerate_and_agree_through_diff() {
         let mut generator = Generator::new(&spec, drawn).unwrap();
         let text = FUZZER.program(&spec, &mut generator, Source::Seed(seed)).unwrap().text;
         let header = text.lines().next().unwrap();
-        let command = header.strip_prefix(";; xsmith-wasm 0.1.0 ").unwrap();
+        let command = header.strip_prefix(";; xsmith-wasm 0.2.0 ").unwrap();
         let again = tempfile::tempdir().unwrap();
         let mut words = vec!["xsmith-wasm"];
         words.extend(command.split(' '));

@@ -35,9 +35,13 @@ use crate::random::Random;
 use crate::tree::NodeId;
 use crate::types::{Domain, NodeTypeShape, Type, TypeStore, TypeVar};
 
-/// How many concretizations of a shared hole type are tried before it is
-/// left open.
+/// How many concretizations of a shared hole type are tried for one
+/// candidate production.
 const CONCRETIZE_TRIES: usize = 3;
+
+/// How many candidate productions a shared hole type is tried for before
+/// it is left open.
+const CANDIDATE_TRIES: usize = 4;
 
 impl Generator<'_> {
     /// Decides the open type of the hole at `hole` when its parent or a
@@ -54,38 +58,53 @@ impl Generator<'_> {
             return;
         }
         self.offer_candidates(program, hole);
-        if self.choices.is_empty() {
-            // `choose` names the hole nothing can fill.
-            return;
-        }
         self.weigh_candidates(program, hole);
-        let Some(picked) = random.weighted(&self.weights) else {
-            return;
-        };
-        let candidate = self.choices[picked];
-        let typing = program.typing.as_mut().expect("checked above");
+        // Each attempt below offers candidates again: keep this hole's.
+        let candidates = self.choices.clone();
+        let mut weights = self.weights.clone();
+        let sharers = sharing_holes(program, hole, &ty);
+        for _ in 0..CANDIDATE_TRIES {
+            // An empty `candidates`: `choose` names the hole nothing can fill.
+            let Some(picked) = random.weighted(&weights) else {
+                return;
+            };
+            weights[picked] = 0;
+            if self.try_candidate(program, hole, candidates[picked], &sharers, &ty, random) {
+                return;
+            }
+        }
+    }
+
+    /// Gives the hole at `hole` (of open type `ty`) a type `candidate` can
+    /// fill: `candidate`'s node type, for a reference a visible variable's
+    /// type, and plain ground types for what is still open; keeps it if
+    /// `candidate` and something for each of `sharers` can still fill
+    /// their holes (see [`try_concretizing`](Generator::try_concretizing)).
+    fn try_candidate(
+        &mut self,
+        program: &mut Program,
+        hole: NodeId,
+        candidate: ProdId,
+        sharers: &[NodeId],
+        ty: &Type,
+        random: &mut Random,
+    ) -> bool {
+        let typing = program.typing.as_mut().expect("a typed hole");
         let before = typing.store.snapshot();
         let node_type = (self.spec.type_info(candidate).node_type)(&mut typing.store);
-        if typing.store.unify(&node_type, &ty).is_err() || invents_structures(&typing.store, &ty) {
+        if typing.store.unify(&node_type, ty).is_err() || invents_structures(&typing.store, ty) {
             typing.store.rollback(before);
-            return;
+            return false;
         }
-        self.take_a_visible_variables_type(program, hole, candidate, &ty, random);
-        // A variable the production leaves free to be anything stays open:
-        // the subtree's productions decide it, as only they know what they
-        // can make (the inhabitation of heads cannot tell a dictionary of
-        // arrays it can fill from one it cannot).
-        let store = &program.typing.as_ref().expect("checked above").store;
-        if free_variables(store, &ty) {
-            program.typing.as_mut().expect("checked above").store.rollback(before);
-            return;
-        }
-        let decided = (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, hole, candidate, &ty, random));
-        let store = &mut program.typing.as_mut().expect("checked above").store;
+        self.take_a_visible_variables_type(program, hole, candidate, ty, random);
+        let decided =
+            (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, hole, candidate, sharers, ty, random));
+        let store = &mut program.typing.as_mut().expect("a typed hole").store;
         match decided {
             true => store.commit(before),
             false => store.rollback(before),
         }
+        decided
     }
 
     /// For a `candidate` that is a reference: gives the hole the type of a
@@ -134,12 +153,16 @@ impl Generator<'_> {
     }
 
     /// Concretizes `ty`, the type of the hole at `hole`, and keeps it if
-    /// `candidate` can still fill the hole.
+    /// `candidate` can still fill the hole and something can still fill
+    /// each of the holes still to fill that share it (`sharers`: a
+    /// dictionary's type decided for its literal must leave a value its
+    /// `DictSet` can make).
     fn try_concretizing(
         &mut self,
         program: &mut Program,
         hole: NodeId,
         candidate: ProdId,
+        sharers: &[NodeId],
         ty: &Type,
         random: &mut Random,
     ) -> bool {
@@ -156,12 +179,17 @@ impl Generator<'_> {
             return false;
         }
         self.offer_candidates(program, hole);
+        let fillable = self.choices.contains(&candidate)
+            && sharers.iter().all(|&other| {
+                self.offer_candidates(program, other);
+                !self.choices.is_empty()
+            });
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
-        match self.choices.contains(&candidate) {
+        match fillable {
             true => store.commit(snapshot),
             false => store.rollback(snapshot),
         }
-        self.choices.contains(&candidate)
+        fillable
     }
 
     /// Marks `node` as being made: it is finished once the holes its
@@ -236,9 +264,12 @@ impl Generator<'_> {
             .store
             .concretize_plain(&ty, &mut local, self.options.type_max_depth)
         {
-            Ok(t) if structures(&t) > structures_before => {
+            Ok(t) if structures(&t) > structures_before || !typing.store.producible(&t) => {
                 // A variable bounded by a record came out one: it waits for
-                // the end, as records do.
+                // the end, as records do. So does one that came out a type
+                // no value can be made of (an empty dictionary's values when
+                // every type they may have is switched off): a later hole of
+                // that type could not be filled.
                 typing.store.rollback(snapshot);
             }
             Ok(_) => typing.store.commit(snapshot),
@@ -299,6 +330,28 @@ fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
     }
 }
 
+/// The holes still to fill, other than `hole`, whose types share a
+/// variable of `ty`.
+fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
+    let typing = program.typing.as_ref().expect("a typed hole");
+    let store = &typing.store;
+    let mut own = Vec::new();
+    variables(store, ty, &mut own);
+    let mut theirs = Vec::new();
+    let mut sharers = Vec::new();
+    for &other in &program.pending_holes {
+        let Some(other_type) = &typing.types[other.index()] else {
+            continue;
+        };
+        theirs.clear();
+        variables(store, other_type, &mut theirs);
+        if other != hole && theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v))) {
+            sharers.push(other);
+        }
+    }
+    sharers
+}
+
 /// Whether a hole still to fill shares a variable of `ty`: the hole's
 /// productions decide it (a lambda's parameter types, which the call's
 /// arguments after it must be able to make).
@@ -316,13 +369,6 @@ fn awaited(program: &Program, ty: &Type) -> bool {
         variables(store, hole_type, &mut theirs);
         theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
     })
-}
-
-/// Whether `ty` has a variable free to be any type.
-fn free_variables(store: &TypeStore, ty: &Type) -> bool {
-    let mut open = Vec::new();
-    variables(store, ty, &mut open);
-    open.iter().any(|&v| matches!(store.domain(v), Domain::Any))
 }
 
 /// Whether concretizing `ty` would invent a record or a product.

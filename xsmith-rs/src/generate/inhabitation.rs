@@ -38,7 +38,7 @@ use crate::options::OptionError;
 use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::types::heads::{bit, head_of, heads, Head, HeadSet, Simple, ALL_HEADS};
-use crate::types::{Domain, Producible, Type, TypeStore};
+use crate::types::{Domain, NodeTypeShape, Producible, Type, TypeStore};
 
 /// What a production needs to make a node of one head.
 struct Needs {
@@ -148,9 +148,11 @@ impl Inhabitation {
         let settling = fixpoint(spec, &needs, n, enabled, &lifts, |need| !need.growing);
         let producible_set = (0..n)
             .filter(|&h| {
-                grammar
-                    .ids()
-                    .any(|p| enabled[p.index()] && least.productions[p.index() * n + h] != NEVER)
+                grammar.ids().any(|p| {
+                    enabled[p.index()]
+                        && least.productions[p.index() * n + h] != NEVER
+                        && makes_values(spec, &needs, n, p)
+                })
             })
             .fold(0, |set, h| set | bit(h));
         Some(Inhabitation {
@@ -389,6 +391,31 @@ fn fixpoint(
         own,
         types: type_heights,
     }
+}
+
+/// Whether a node of `production` stands for a value of its type, so that
+/// it shows that type's head producible. A binder (a parameter, a loop
+/// variable, a definition) has its variable's type but makes no value; a
+/// production whose node type is a fresh variable that none of its
+/// children's types follows (a block, a print statement) can have any type
+/// and makes a value of none. A reference reads a value of its type.
+fn makes_values(spec: &Spec, needs: &[Option<Needs>], n: usize, production: ProdId) -> bool {
+    let properties = spec.properties(production);
+    if properties.binder_info.is_some() {
+        return false;
+    }
+    if properties.reference_info.is_some() || !matches!(spec.node_type_shape(production), Some(NodeTypeShape::Fresh)) {
+        return true;
+    }
+    // A fresh node type that some child's type follows: the children's
+    // heads differ with the node's.
+    let row = &needs[production.index() * n..(production.index() + 1) * n];
+    let children = |h: usize| {
+        row[h]
+            .as_ref()
+            .map(|need| need.children.iter().map(|c| c.1).collect::<Vec<_>>())
+    };
+    (1..n).any(|h| children(h) != children(0))
 }
 
 /// The least of row `id` of `table` (rows of `n` heads, then the least of
