@@ -75,7 +75,7 @@ impl Generator<'_> {
             });
         }
         let last_child = program.len();
-        self.share_budget(program, hole, first_child..last_child);
+        self.share_budget(program, hole, first_child..last_child, random);
         program.tree.fill(hole, chosen, slots);
         if let Some(kind) = properties.scope {
             program.names.scopes.insert(

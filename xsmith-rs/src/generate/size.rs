@@ -2,8 +2,9 @@
 //! a program has `--size` nodes every hole left is filled as past the depth
 //! bound. With local choices (see `Generator::set_local_choices`), the
 //! root may have two
-//! thirds of `--size` nodes (subtrees come out larger than their budgets); each node's budget, less one for itself, is shared evenly among
-//! its children, and a hole whose budget is spent (one node or none) is
+//! thirds of `--size` nodes (subtrees come out larger than their
+//! budgets); each node's budget, less one for itself, is shared among its
+//! children (half to one drawn at random, the rest evenly), and a hole whose budget is spent (one node or none) is
 //! filled as past the depth bound (see `choose` and `construct`). A budget
 //! depends only on the node's ancestors, never on how large its siblings
 //! came out, so replacing a subtree changes no other (local choices). A
@@ -18,6 +19,7 @@ use super::Generator;
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::ChildTypes;
 use crate::program::Program;
+use crate::random::Random;
 use crate::tree::{NodeId, Slot};
 
 /// An element the root's list grows by may have `--size` divided by this
@@ -48,20 +50,42 @@ impl Generator<'_> {
     }
 
     /// Shares the budget of the node at `parent`, less one for itself,
-    /// among its new children `children`: evenly, the first ones taking
-    /// what does not divide.
-    pub(super) fn share_budget(&self, program: &mut Program, parent: NodeId, children: std::ops::Range<usize>) {
+    /// among its new children `children`: with local choices, one child
+    /// drawn at random takes half of it and all share the other half
+    /// evenly, so that some paths run deep while the whole stays within
+    /// the budget (an even split alone would bound the depth by the
+    /// logarithm of `--size`); the first ones take what does not divide.
+    pub(super) fn share_budget(
+        &self,
+        program: &mut Program,
+        parent: NodeId,
+        children: std::ops::Range<usize>,
+        random: &mut Random,
+    ) {
         let budget = program.budgets[parent.index()];
         let count = children.len() as u32;
         if count == 0 {
             return;
         }
-        let (each, rest) = match budget {
-            u32::MAX => (u32::MAX, 0),
-            budget => ((budget.saturating_sub(1)) / count, (budget.saturating_sub(1)) % count),
+        if budget == u32::MAX {
+            for child in children {
+                program.budgets[child] = u32::MAX;
+            }
+            return;
+        }
+        let shared = budget.saturating_sub(1);
+        let favoured = match (self.local_choices, count) {
+            (true, 2..) => Some(random.below(u64::from(count)) as u32),
+            _ => None,
         };
+        let half = match favoured {
+            Some(_) => shared / 2,
+            None => 0,
+        };
+        let (each, rest) = ((shared - half) / count, (shared - half) % count);
         for (i, child) in children.enumerate() {
-            program.budgets[child] = each + u32::from((i as u32) < rest);
+            let i = i as u32;
+            program.budgets[child] = each + u32::from(i < rest) + if favoured == Some(i) { half } else { 0 };
         }
     }
 
