@@ -54,6 +54,7 @@ pub mod cli;
 mod component;
 pub mod corpus;
 pub mod dsl;
+pub mod edit;
 pub mod effects;
 pub mod example;
 pub mod exec;

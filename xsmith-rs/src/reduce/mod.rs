@@ -8,8 +8,9 @@
 //! A candidate is interesting when its runs on the finding's
 //! implementations have the finding's [`Signature`] (the same verdict and
 //! the same grouping of implementations). The passes, each tried in turn
-//! until none makes progress or the time budget is spent, take the
-//! sequence down in shortlex order (shorter first, then smaller values):
+//! until none makes progress or the time budget is spent, make candidates
+//! with [`crate::edit`]'s edits and take the sequence down in shortlex
+//! order (shorter first, then smaller values):
 //!
 //! 1. replace a subtree in place (largest first) by the smallest choices,
 //!    or by a smaller subtree inside it that may stand in its place
@@ -47,7 +48,6 @@ use crate::features::Features;
 use crate::fuzzer::{Fuzzer, Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::options::Options;
-use crate::random::Random;
 use crate::spec::Spec;
 
 /// What a reduction runs: the fuzzer and its options, the implementations
@@ -80,7 +80,7 @@ pub struct Tested {
     pub signature: Signature,
     /// The choice spans of its subtrees, each with the spans of the
     /// subtrees inside it that may take its place.
-    spans: Vec<candidates::SubtreeSpan>,
+    spans: Vec<crate::edit::Subtree>,
 }
 
 /// What a reduction ended with.
@@ -213,10 +213,7 @@ impl<'f> Reducer<'f> {
             .fuzzer
             .program(&self.spec, &mut generator, source)
             .map_err(|e| ReduceError::Generate(format!("the finding's program: {e}")))?;
-        let candidate = Candidate {
-            values: generated.choices.values().collect(),
-            splice: None,
-        };
+        let candidate = Candidate::plain(generated.choices.values().collect());
         self.test(&mut generator, &candidate, scratch.path())
             .ok_or_else(|| ReduceError::Generate("the finding's recorded choices do not replay".into()))
     }
@@ -312,14 +309,10 @@ impl<'f> Reducer<'f> {
     /// Generates the program of `candidate` and runs it in `dir`; `None` if
     /// it cannot be generated.
     fn test(&self, generator: &mut Generator, candidate: &Candidate, dir: &Path) -> Option<Tested> {
-        let choices = Choices::from_values(&candidate.values);
-        let random = match &candidate.splice {
-            Some(splice) => Random::from_choices_spliced(&choices, splice.clone()),
-            None => Random::from_choices(&choices),
-        };
+        let random = candidate.random();
         let source = Source::Choices {
             path: "candidate".into(),
-            choices,
+            choices: Choices::from_values(&candidate.values),
         };
         let generated = self
             .case
@@ -335,7 +328,7 @@ impl<'f> Reducer<'f> {
         let runs = Implementation::run_each(&self.case.implementations, &file, &generated.text, &self.case.limits);
         Some(Tested {
             signature: Signature::of(&runs),
-            spans: candidates::subtree_spans(&self.spec, &generated.program),
+            spans: crate::edit::subtrees(&self.spec, &generated.program),
             values: drawn,
             nodes: generated.program.len(),
             features: Features::of(self.spec.grammar(), &generated.program),

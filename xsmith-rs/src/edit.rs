@@ -1,0 +1,325 @@
+//! Edits of a program, as edits of its choice sequence: the reducer, the
+//! corpus builder and mutation-based guidance all change programs this way.
+//!
+//! A program is the sequence of choices that made it, and each subtree
+//! drew a span of that sequence ([`Program::choice_span`]). An [`Edit`]
+//! makes a new sequence (and, for an edit in place, a [`Splice`]) from an
+//! old one; generating from it gives the edited program, which is a
+//! program the fuzzer can generate like any other, so it is as valid, well
+//! typed and free of undefined behaviour as every other. With local choices
+//! (the default, see [`Generator::set_local_choices`](crate::Generator::set_local_choices))
+//! an edit in place leaves the rest of the program as it was far more
+//! often than not.
+//!
+//! The edits:
+//! - [`Edit::replace`]: a subtree replaced in place, the rest of the
+//!   program drawing what it drew before: by its smallest version (no
+//!   values), by fresh draws, by a smaller subtree inside it that may stand
+//!   in its place (hoisting, C-Reduce's and Xsmith's "replace by child"),
+//!   or by a subtree of another program that filled a hole of the same
+//!   node type ([`Edit::crossover`]);
+//! - [`Edit::Delete`]: a span deleted, what follows read from where it
+//!   falls (as Hypothesis does), or replaced by other values;
+//! - [`Edit::DeleteElement`]: an element of a list deleted with the choice
+//!   that made the list that long (so a definition no reference uses goes);
+//! - [`Edit::Lower`]: one choice lowered (a smaller literal, an earlier
+//!   production).
+//!
+//! ```
+//! use xsmith::edit::{subtrees, Edit};
+//! let spec = xsmith::example::spec();
+//! let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+//! let mut random = xsmith::Random::from_seed(4);
+//! random.record();
+//! let program = generator.generate(&mut random).unwrap();
+//! let values: Vec<u64> = random.take_recorded().unwrap().values().collect();
+//! // The largest subtree but the root, replaced by its smallest version.
+//! let subtree = subtrees(&spec, &program).into_iter().find(|s| s.fill.is_some_and(|f| f > 0)).unwrap();
+//! let edited = Edit::replace(&subtree, Vec::new()).unwrap().apply(&values);
+//! let smaller = generator.generate(&mut edited.random()).unwrap();
+//! assert!(smaller.len() <= program.len());
+//! ```
+
+use std::ops::Range;
+
+use crate::choices::{Choices, Splice};
+use crate::grammar::{FieldKind, ProdId};
+use crate::program::Program;
+use crate::random::Random;
+use crate::spec::Spec;
+use crate::tree::{NodeId, Slot};
+
+/// How many smaller subtrees [`subtrees`] lists as able to stand in for
+/// each subtree, at most (the largest first).
+const INNER_PER_SUBTREE: usize = 8;
+
+/// A subtree of a program, as its edits see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Subtree {
+    /// Its root.
+    pub node: NodeId,
+    /// The node type of the hole it fills (its parent field's, or the
+    /// spec's root).
+    pub hole_type: ProdId,
+    /// Its choice span.
+    pub span: Range<usize>,
+    /// The number of the fill that made it (for an edit in place); `None`
+    /// for a node no fill of its own made.
+    pub fill: Option<usize>,
+    /// The spans of the subtrees inside it whose production may fill its
+    /// hole, largest first: what may stand in its place.
+    pub inner: Vec<Range<usize>>,
+    /// For an element of a list: the choices its parent drew itself, the
+    /// list's length among them.
+    pub list_parent: Option<Range<usize>>,
+}
+
+/// The subtrees of `program` with their choice spans, largest first (one
+/// per span).
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let program = xsmith::example::program(&spec, 2);
+/// let all = xsmith::edit::subtrees(&spec, &program);
+/// assert!(all.windows(2).all(|w| w[0].span.len() >= w[1].span.len()));
+/// ```
+pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
+    let grammar = spec.grammar();
+    let mut found: Vec<Subtree> = Vec::new();
+    for node in program.ids() {
+        let Some(span) = program.choice_span(node) else {
+            continue;
+        };
+        if span.is_empty() || found.iter().any(|s| s.span == span) {
+            continue;
+        }
+        let hole = hole_type(spec, program, node);
+        let mut inner: Vec<Range<usize>> = Vec::new();
+        let mut stack: Vec<NodeId> = program.children(node).collect();
+        while let Some(at) = stack.pop() {
+            stack.extend(program.children(at));
+            if let Some(s) = program.choice_span(at) {
+                if s.len() < span.len() && !s.is_empty() && grammar.is_subtype(program.node(at).production, hole) {
+                    inner.push(s);
+                }
+            }
+        }
+        inner.sort_by_key(|s| (std::cmp::Reverse(s.len()), s.start));
+        inner.dedup();
+        inner.truncate(INNER_PER_SUBTREE);
+        let list_parent = (program.node(node).parent)
+            .filter(|&parent| {
+                let slot = program.slot_holding(node).map(|i| &program.node(parent).slots[i]);
+                matches!(slot, Some(Slot::List(_)))
+            })
+            .and_then(|parent| program.own_choice_span(parent));
+        found.push(Subtree {
+            node,
+            hole_type: hole,
+            span,
+            fill: program.fill_number(node),
+            inner,
+            list_parent,
+        });
+    }
+    found.sort_by_key(|s| (std::cmp::Reverse(s.span.len()), s.span.start));
+    found
+}
+
+/// The node type of the hole `node` filled: its parent field's, or the
+/// root's.
+fn hole_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
+    let (Some(parent), Some(index)) = (program.node(node).parent, program.slot_holding(node)) else {
+        return spec.root();
+    };
+    match spec.production(program.node(parent).production).fields()[index].kind() {
+        FieldKind::Child(t) | FieldKind::List(t, _) => *t,
+        FieldKind::Data(_) => spec.root(),
+    }
+}
+
+/// One edit of a choice sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Edit {
+    /// The subtree made by fill number `fill` (whose span ends at
+    /// `resume`) drawn from `values` (then zeros) instead, the rest of the
+    /// program drawing what it drew before.
+    Replace {
+        /// The fill that makes the subtree.
+        fill: usize,
+        /// The end of its span: where the rest of the program goes on.
+        resume: usize,
+        /// What it draws instead.
+        values: Vec<u64>,
+    },
+    /// The values in `span` replaced by `by` (deleted, for none), what
+    /// follows read from where it falls.
+    Delete {
+        /// The span.
+        span: Range<usize>,
+        /// What takes its place.
+        by: Vec<u64>,
+    },
+    /// A list element's `span` deleted, with the choice at `length` (one of
+    /// its parent's own, before the span: the list's length) lowered by
+    /// one. An element that grew the list towards `--size` goes with the
+    /// decision right before it: a [`Delete`](Edit::Delete) of both.
+    DeleteElement {
+        /// The element's span.
+        span: Range<usize>,
+        /// The choice that made the list this long.
+        length: usize,
+    },
+    /// The choice at `index` lowered to `to`.
+    Lower {
+        /// Its position.
+        index: usize,
+        /// Its new value.
+        to: u64,
+    },
+}
+
+/// An edited sequence: the values to replay, and a subtree replaced in
+/// place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Edited {
+    /// The values.
+    pub values: Vec<u64>,
+    /// The subtree replaced in place, if the edit is one.
+    pub splice: Option<Splice>,
+}
+
+impl Edited {
+    /// The unedited sequence `values`.
+    ///
+    /// ```
+    /// let e = xsmith::edit::Edited::plain(vec![3, 1]);
+    /// assert_eq!((e.values.len(), e.splice), (2, None));
+    /// ```
+    pub fn plain(values: Vec<u64>) -> Edited {
+        Edited { values, splice: None }
+    }
+
+    /// A source of choices that replays the edited sequence.
+    ///
+    /// ```
+    /// let e = xsmith::edit::Edited::plain(vec![]);
+    /// assert!(e.random().is_exhausted());
+    /// ```
+    pub fn random(&self) -> Random {
+        let choices = Choices::from_values(&self.values);
+        match &self.splice {
+            Some(splice) => Random::from_choices_spliced(&choices, splice.clone()),
+            None => Random::from_choices(&choices),
+        }
+    }
+}
+
+impl Edit {
+    /// `subtree` replaced in place by `values` (its smallest version for
+    /// none; a span of another subtree's values to hoist or cross over);
+    /// `None` for a subtree no fill of its own made.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let subtree = &xsmith::edit::subtrees(&spec, &program)[0];
+    /// assert!(xsmith::edit::Edit::replace(subtree, vec![]).is_some());
+    /// ```
+    pub fn replace(subtree: &Subtree, values: Vec<u64>) -> Option<Edit> {
+        Some(Edit::Replace {
+            fill: subtree.fill?,
+            resume: subtree.span.end,
+            values,
+        })
+    }
+
+    /// `subtree` replaced in place by fresh draws from `random`: as many
+    /// values as it drew, then zeros.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let subtree = &xsmith::edit::subtrees(&spec, &program)[0];
+    /// let edit = xsmith::edit::Edit::fresh(subtree, &mut xsmith::Random::from_seed(1));
+    /// assert!(matches!(edit, Some(xsmith::edit::Edit::Replace { .. })));
+    /// ```
+    pub fn fresh(subtree: &Subtree, random: &mut Random) -> Option<Edit> {
+        let values = (0..subtree.span.len()).map(|_| random.next_u64()).collect();
+        Edit::replace(subtree, values)
+    }
+
+    /// `subtree` replaced in place by `donor`, a subtree of another
+    /// program (whose choices are `donor_values`) that filled a hole of the
+    /// same node type; `None` when the node types differ. The donor's
+    /// choices are replayed in the new place: where the types around it
+    /// differ they make another subtree, still one the fuzzer can make.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let all = xsmith::edit::subtrees(&spec, &program);
+    /// let donor = all.iter().find(|s| s.hole_type == all[1].hole_type).unwrap();
+    /// assert!(xsmith::edit::Edit::crossover(&all[1], donor, &[0; 1000]).is_some());
+    /// ```
+    pub fn crossover(subtree: &Subtree, donor: &Subtree, donor_values: &[u64]) -> Option<Edit> {
+        if subtree.hole_type != donor.hole_type {
+            return None;
+        }
+        Edit::replace(subtree, donor_values.get(donor.span.clone())?.to_vec())
+    }
+
+    /// The edited sequence of `values`.
+    ///
+    /// ```
+    /// use xsmith::edit::Edit;
+    /// let values = [5, 2, 7, 8, 9];
+    /// assert_eq!(Edit::Delete { span: 2..4, by: vec![] }.apply(&values).values, [5, 2, 9]);
+    /// assert_eq!(Edit::DeleteElement { span: 2..4, length: 1 }.apply(&values).values, [5, 1, 9]);
+    /// assert_eq!(Edit::Lower { index: 0, to: 1 }.apply(&values).values, [1, 2, 7, 8, 9]);
+    /// ```
+    pub fn apply(&self, values: &[u64]) -> Edited {
+        match self {
+            Edit::Replace {
+                fill,
+                resume,
+                values: by,
+            } => Edited {
+                values: values.to_vec(),
+                splice: Some(Splice {
+                    fill: *fill,
+                    resume: *resume,
+                    values: by.clone(),
+                }),
+            },
+            Edit::Delete { span, by } => Edited::plain(splice(values, span, by)),
+            Edit::DeleteElement { span, length } => {
+                let mut out = splice(values, span, &[]);
+                if *length < span.start {
+                    if let Some(value) = out.get_mut(*length) {
+                        *value = value.saturating_sub(1);
+                    }
+                }
+                Edited::plain(out)
+            }
+            Edit::Lower { index, to } => {
+                let mut out = values.to_vec();
+                if let Some(value) = out.get_mut(*index) {
+                    *value = (*value).min(*to);
+                }
+                Edited::plain(out)
+            }
+        }
+    }
+}
+
+/// `values` with `range` replaced by `replacement`.
+fn splice(values: &[u64], range: &Range<usize>, replacement: &[u64]) -> Vec<u64> {
+    let end = range.end.min(values.len());
+    let start = range.start.min(end);
+    let mut out = Vec::with_capacity(values.len() - (end - start) + replacement.len());
+    out.extend_from_slice(&values[..start]);
+    out.extend_from_slice(replacement);
+    out.extend_from_slice(&values[end..]);
+    out
+}
