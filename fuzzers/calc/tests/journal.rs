@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use xsmith::campaign::Entry;
+use xsmith::campaign::{Entry, FINDINGS_PER_SIGNATURE};
 use xsmith::Verdict;
 
 const CALC: &str = env!("CARGO_BIN_EXE_xsmith-calc");
@@ -84,8 +84,11 @@ fn planted_seeds(count: u64) -> BTreeSet<u64> {
 
 /// Checks a finished journal of seeds `0..count`: each exactly once, each
 /// with the verdict its program gives (or `campaign-crashed`, which a kill
-/// during a lone rerun makes: at most `kills` of those), each finding it
-/// names saved with its program.
+/// during a lone rerun makes: at most `kills` of those), and every finding
+/// saved: each finding a record names is a directory with the program and
+/// the record's signature, and the first [`FINDINGS_PER_SIGNATURE`] records
+/// of each signature (in seed order: a campaign saves that many of each,
+/// and a resumed one that many more) all name one.
 fn check_whole(findings: &Path, journal: &Path, count: u64, kills: usize) {
     let records = records(journal);
     assert_eq!(
@@ -94,6 +97,7 @@ fn check_whole(findings: &Path, journal: &Path, count: u64, kills: usize) {
     );
     let planted = planted_seeds(count);
     let mut campaign_crashed = 0;
+    let mut of_signature: BTreeMap<&str, u64> = BTreeMap::new();
     for (seed, entry) in &records {
         let expected = match planted.contains(seed) {
             true => Verdict::Differ,
@@ -103,13 +107,37 @@ fn check_whole(findings: &Path, journal: &Path, count: u64, kills: usize) {
             Verdict::CampaignCrashed => campaign_crashed += 1,
             verdict => assert_eq!(verdict, expected, "seed {seed}"),
         }
-        if let Some(finding) = &entry.finding {
-            let dir = findings.join(finding);
-            assert!(dir.join("program.calc").is_file(), "seed {seed}: {}", dir.display());
-            assert!(dir.join("signature").is_file(), "seed {seed}: {}", dir.display());
+        let Some(signature) = entry.signature.as_deref() else {
+            assert_eq!(entry.verdict, Verdict::Agree, "seed {seed} has no signature");
+            assert!(entry.finding.is_none(), "seed {seed} agreed");
+            continue;
+        };
+        let nth = of_signature.entry(signature).or_default();
+        *nth += 1;
+        match &entry.finding {
+            Some(finding) => {
+                let dir = findings.join(finding);
+                assert!(dir.join("program.calc").is_file(), "seed {seed}: {}", dir.display());
+                let saved = std::fs::read_to_string(dir.join("signature")).unwrap_or_default();
+                assert_eq!(saved.trim_end(), signature, "seed {seed}: {}", dir.display());
+            }
+            None => assert!(
+                *nth > FINDINGS_PER_SIGNATURE,
+                "seed {seed} is finding {nth} of `{signature}` and is not saved"
+            ),
         }
     }
     assert!(campaign_crashed <= kills, "{campaign_crashed} campaign-crashed");
+    assert!(
+        !planted.is_empty(),
+        "the planted implementation differs on some program"
+    );
+}
+
+/// This machine's host name, as the kernel tells it.
+fn host_name() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
+    name.trim_end().to_string()
 }
 
 #[test]
@@ -143,7 +171,7 @@ fn two_resumes_at_once_one_runs_the_other_names_it_and_exits_2() {
     let stderr = text(&outputs[refused].stderr);
     assert!(
         stderr.contains("is being written by another campaign")
-            && stderr.contains(&format!("process {} on host ", pids[ran])),
+            && stderr.contains(&format!("process {} on host {}", pids[ran], host_name())),
         "{stderr}"
     );
     assert!(summary(&outputs[ran]).starts_with("programs 40, "), "{outputs:?}");

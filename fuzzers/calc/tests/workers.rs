@@ -158,7 +158,10 @@ fn engines_that_abort_fault_or_hang_are_findings_of_their_own_and_leave_nothing_
 
     let expected = expected_signatures(500);
     let misbehaving = expected.values().filter(|s| *s != "agree").count() as u64;
-    assert!(misbehaving >= 9, "each engine misbehaves on a few programs");
+    for engine in ["aborts", "writes-null", "spins"] {
+        let programs = expected.values().filter(|s| s.contains(engine)).count();
+        assert!(programs >= 2, "{engine} misbehaves on a few programs, not {programs}");
+    }
     assert_eq!((tally.programs, tally.agree), (500, 500 - misbehaving), "{report}");
     let entries = xsmith::campaign::entries(&findings).unwrap();
     let got: BTreeMap<u64, String> = entries
