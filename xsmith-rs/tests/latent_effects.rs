@@ -104,7 +104,7 @@ fn calls_have_the_latent_effects_of_the_function_they_call() {
     let spec = spec();
     let summaries = EffectSummaries::new(&spec);
     let mut cases = std::collections::BTreeMap::<&str, usize>::new();
-    for tree in trees(&spec, 0..600) {
+    for tree in trees(&spec, 0..1500) {
         for call in tree.ids().filter(|&n| name(&spec, &tree, n) == "Call") {
             let callee = child(&tree, call, 0);
             let latent = summaries.latent(&tree, callee).map(|e| (*e).clone());
