@@ -337,7 +337,7 @@ component! {
     }
     choice_weight {
         ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
-        For => 3, ArrayMap => 16, ArrayFold => 12, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 2, Continue => 2,
+        For => 3, ArrayMap => 16, ArrayFold => 12, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
         LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
     }
