@@ -1,0 +1,275 @@
+//! A bug's core: what tells two bugs of one grouping apart.
+//!
+//! A [`Signature`](super::Signature) says which implementations a finding
+//! concerns, so every difference of "wasmi alone" has one signature,
+//! whatever made wasmi go wrong. Reduction shrinks a finding to a small
+//! program; its *core* is the set of that program's
+//! [features](crate::features) that are necessary: a node is necessary when
+//! replacing its subtree by the smallest the generator makes there (the
+//! rest of the program as it was) makes the finding uninteresting (another
+//! signature, or agreement), and it carries two features, its production
+//! and its edge `Parent.field>Child` from its parent
+//! ([`bug_core`](crate::bug_core) computes it). The root is not replaced
+//! (every program has one).
+//!
+//! # Which cores are one bug
+//!
+//! Two reduced findings of one grouping are the same bug when their cores
+//! are close: their Jaccard distance (one minus the share of the features
+//! they have in common among all they have; Chen et al., "Taming Compiler
+//! Fuzzers", PLDI 2013, rank test cases by such distances of their
+//! features) is at most [`SAME_BUG_DISTANCE`]. The distance is taken over
+//! the cores' edges, the `Parent.field>Child` pairs, when both have one:
+//! an edge names both its productions and where one sits in the other, so
+//! two bugs of the same productions in other places (a sum whose left
+//! operand is a quotient, a quotient whose divisor is a sum) are apart,
+//! while a production alone (`Add`) would count as common ground. A core
+//! with no edge (a bug of a lone leaf) is compared by all its features.
+//!
+//! A finding joins the first bug of its grouping whose core (the core of
+//! the bug's first finding) is within the distance; otherwise it starts a
+//! bug of its own. So the bugs, and which finding belongs to which, depend
+//! only on the findings' order (a campaign's is its seed order).
+//!
+//! ```
+//! use xsmith::campaign::Core;
+//! let sum_of_quotient = Core::parse("Add Add.left>Div Div Program.body>Add");
+//! let quotient_of_sum = Core::parse("Add Div Div.right>Add Program.body>Div");
+//! let deeper = Core::parse("Add Add.left>Div Add.right>Add Div Program.body>Add");
+//! assert_eq!(sum_of_quotient.distance(&quotient_of_sum), 1.0);
+//! assert!(!sum_of_quotient.same_bug(&quotient_of_sum));
+//! assert!(sum_of_quotient.same_bug(&deeper), "two of its three edges");
+//! ```
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use crate::features::Features;
+
+/// The largest Jaccard distance between the cores of two findings of one
+/// bug (see the [module docs](self)): at least half their edges in common.
+pub const SAME_BUG_DISTANCE: f64 = 0.5;
+
+/// The necessary features of a reduced finding (see the
+/// [module docs](self)).
+///
+/// ```
+/// let core = xsmith::campaign::Core::parse("Div.right>Add Add Div");
+/// assert_eq!(core.to_string(), "Add Div Div.right>Add");
+/// assert_eq!(core.edges().collect::<Vec<_>>(), ["Div.right>Add"]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Core {
+    features: Features,
+}
+
+impl Core {
+    /// The core made of `features`.
+    ///
+    /// ```
+    /// let features = xsmith::features::Features::parse("Add Lit Add.left>Lit");
+    /// let core = xsmith::campaign::Core::new(features.clone());
+    /// assert_eq!(core.features(), &features);
+    /// ```
+    pub fn new(features: Features) -> Core {
+        Core { features }
+    }
+
+    /// A core written by [`Display`](fmt::Display): feature names
+    /// separated by spaces.
+    ///
+    /// ```
+    /// assert!(xsmith::campaign::Core::parse("Add Add.left>Div").features().contains("Add.left>Div"));
+    /// ```
+    pub fn parse(text: &str) -> Core {
+        Core::new(Features::parse(text))
+    }
+
+    /// Its features.
+    ///
+    /// ```
+    /// assert_eq!(xsmith::campaign::Core::parse("B A").features().iter().count(), 2);
+    /// ```
+    pub fn features(&self) -> &Features {
+        &self.features
+    }
+
+    /// Whether it has no feature (no node of the program is necessary:
+    /// the bug is in what every program has).
+    ///
+    /// ```
+    /// assert!(xsmith::campaign::Core::parse("").is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.features.iter().next().is_none()
+    }
+
+    /// Its edges: the `Parent.field>Child` features.
+    ///
+    /// ```
+    /// let core = xsmith::campaign::Core::parse("Add Add.left>Div Div");
+    /// assert_eq!(core.edges().count(), 1);
+    /// ```
+    pub fn edges(&self) -> impl Iterator<Item = &str> {
+        self.features.iter().filter(|name| name.contains('>'))
+    }
+
+    /// The Jaccard distance to `other`, over the edges when both have one,
+    /// otherwise over all features: 0 for equal cores, 1 for disjoint ones
+    /// (and two empty cores are at 0).
+    ///
+    /// ```
+    /// use xsmith::campaign::Core;
+    /// let a = Core::parse("A A.x>B A.y>C B C");
+    /// let b = Core::parse("A A.x>B A.y>D B D");
+    /// assert_eq!(a.distance(&b), 1.0 - 1.0 / 3.0);
+    /// assert_eq!(Core::parse("Lit").distance(&Core::parse("Lit")), 0.0);
+    /// ```
+    pub fn distance(&self, other: &Core) -> f64 {
+        let by_edges = self.edges().next().is_some() && other.edges().next().is_some();
+        let keys = |core: &'_ Core| -> BTreeSet<String> {
+            match by_edges {
+                true => core.edges().map(str::to_string).collect(),
+                false => core.features.iter().map(str::to_string).collect(),
+            }
+        };
+        let (a, b) = (keys(self), keys(other));
+        let union = a.union(&b).count();
+        if union == 0 {
+            return 0.0;
+        }
+        1.0 - a.intersection(&b).count() as f64 / union as f64
+    }
+
+    /// Whether `other` is the core of the same bug: their
+    /// [`distance`](Core::distance) is at most [`SAME_BUG_DISTANCE`].
+    ///
+    /// ```
+    /// use xsmith::campaign::Core;
+    /// assert!(Core::parse("A.x>B").same_bug(&Core::parse("A.x>B")));
+    /// assert!(!Core::parse("A.x>B").same_bug(&Core::parse("A.y>B")));
+    /// ```
+    pub fn same_bug(&self, other: &Core) -> bool {
+        self.distance(other) <= SAME_BUG_DISTANCE
+    }
+
+    /// The core recorded in a finding's `reduced/core` file (see
+    /// [`bug_core`](crate::bug_core)), if it was computed.
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir().unwrap();
+    /// assert_eq!(xsmith::campaign::Core::of_finding(dir.path()), None);
+    /// std::fs::create_dir(dir.path().join("reduced")).unwrap();
+    /// std::fs::write(dir.path().join("reduced/core"), "Add Add.left>Div Div\n").unwrap();
+    /// assert_eq!(xsmith::campaign::Core::of_finding(dir.path()).unwrap().edges().count(), 1);
+    /// ```
+    pub fn of_finding(finding: &std::path::Path) -> Option<Core> {
+        let text = std::fs::read_to_string(finding.join("reduced").join(CORE_FILE)).ok()?;
+        Some(Core::parse(text.trim()))
+    }
+}
+
+/// The name of the file in a finding's `reduced/` directory that holds its
+/// core, one line of feature names.
+pub const CORE_FILE: &str = "core";
+
+impl fmt::Display for Core {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.features)
+    }
+}
+
+/// One bug of a grouping: the findings whose cores are the same bug's, or,
+/// with no core, the findings of the grouping that were not reduced.
+///
+/// ```
+/// use std::path::PathBuf;
+/// use xsmith::campaign::{group_bugs, Core};
+/// let findings = [
+///     ("differ: a | b".to_string(), Some(Core::parse("Add.left>Div")), PathBuf::from("differ-1")),
+///     ("differ: a | b".to_string(), Some(Core::parse("Div.right>Add")), PathBuf::from("differ-2")),
+///     ("differ: a | b".to_string(), Some(Core::parse("Add.left>Div")), PathBuf::from("differ-3")),
+///     ("differ: a | b".to_string(), None, PathBuf::from("differ-4")),
+/// ];
+/// let bugs = group_bugs(findings, &[]);
+/// assert_eq!(bugs.len(), 3);
+/// assert_eq!(bugs[0].findings, [PathBuf::from("differ-1"), PathBuf::from("differ-3")]);
+/// assert_eq!(bugs[2].core, None);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct CoreBug {
+    /// The grouping (the findings' signature).
+    pub signature: String,
+    /// The core of its first finding; `None` for the findings not reduced.
+    pub core: Option<Core>,
+    /// Its findings, the first one's reduced program the bug's example.
+    pub findings: Vec<std::path::PathBuf>,
+    /// The description of the known bug it is, if any.
+    pub known: Option<String>,
+}
+
+/// The bugs of `findings` (each a signature, its core if reduced, and its
+/// directory), in the order of their first findings; `known` marks the
+/// known ones (see [`KnownBug::matches`](super::KnownBug::matches)).
+pub fn group_bugs(
+    findings: impl IntoIterator<Item = (String, Option<Core>, std::path::PathBuf)>,
+    known: &[super::KnownBug],
+) -> Vec<CoreBug> {
+    let mut bugs: Vec<CoreBug> = Vec::new();
+    for (signature, core, finding) in findings {
+        let same = bugs.iter_mut().find(|bug| {
+            bug.signature == signature
+                && match (&bug.core, &core) {
+                    (Some(a), Some(b)) => a.same_bug(b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        });
+        match same {
+            Some(bug) => bug.findings.push(finding),
+            None => bugs.push(CoreBug {
+                known: known
+                    .iter()
+                    .find(|k| k.matches(&signature, core.as_ref()))
+                    .map(|k| k.description.clone()),
+                signature,
+                core,
+                findings: vec![finding],
+            }),
+        }
+    }
+    bugs
+}
+
+impl fmt::Display for CoreBug {
+    /// `3 findings, core Add Add.left>Div Div (new): DIR/reduced`, or, for
+    /// findings not reduced, `2 findings not reduced (new): DIR`.
+    ///
+    /// ```
+    /// use std::path::PathBuf;
+    /// let bug = xsmith::campaign::CoreBug {
+    ///     signature: "differ: a | b".into(),
+    ///     core: Some(xsmith::campaign::Core::parse("Add.left>Div")),
+    ///     findings: vec![PathBuf::from("f/differ-1")],
+    ///     known: None,
+    /// };
+    /// assert_eq!(bug.to_string(), "1 finding, core Add.left>Div (new): f/differ-1/reduced");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.findings.len();
+        write!(f, "{n} finding{}", if n == 1 { "" } else { "s" })?;
+        let status = match &self.known {
+            Some(description) => format!("known: {description}"),
+            None => "new".to_string(),
+        };
+        let first = self
+            .findings
+            .first()
+            .map(|d| d.display().to_string())
+            .unwrap_or_default();
+        match &self.core {
+            Some(core) => write!(f, ", core {core} ({status}): {first}/reduced"),
+            None => write!(f, " not reduced ({status}): {first}"),
+        }
+    }
+}
