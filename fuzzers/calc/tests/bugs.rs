@@ -1,11 +1,12 @@
 //! Telling bugs apart by their cores: an in-process calc engine carrying
 //! three planted bugs with different triggers, against a correct one.
 //!
-//! - a sum whose left operand is a quotient is one too large
-//!   (`Add.left>Div`);
-//! - a quotient whose divisor is a sum is one too large (`Div.right>Add`);
-//! - a quotient of a quotient (its dividend) is one too small
-//!   (`Div.left>Div`).
+//! - a sum of a quotient and a literal of 90 to 99 is one too large
+//!   (`Add.left>Div`, `Add.right>Literal`);
+//! - a quotient of a literal of 80 to 89 by a sum is one too small
+//!   (`Div.left>Literal`, `Div.right>Add`);
+//! - a quotient of a quotient by a literal of 70 to 79 is one too large
+//!   (`Div.left>Div`, `Div.right>Literal`).
 //!
 //! Every finding has the one grouping `differ: correct | planted`, so by
 //! signature alone they are one bug; a campaign with `--reduce` reduces
@@ -137,14 +138,15 @@ const PLANTED: Fuzzer = Fuzzer {
 };
 
 /// Runs `xsmith-calc diff` with the planted engines on threads and
-/// `extra` arguments, its findings in `findings`.
-fn diff(findings: &Path, count: u64, extra: &[&str]) -> ExitCode {
-    let count = count.to_string();
+/// `extra` arguments on the programs of seeds `first..first + count`, its
+/// findings in `findings`.
+fn diff(findings: &Path, first: u64, count: u64, extra: &[&str]) -> ExitCode {
+    let (first, count) = (first.to_string(), count.to_string());
     let mut args = vec![
         "xsmith-calc",
         "diff",
         "--seed",
-        "0",
+        &first,
         "--count",
         &count,
         "--isolation",
@@ -190,7 +192,7 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     ];
     let findings = root.path().join("findings");
     let started = std::time::Instant::now();
-    assert_eq!(diff(&findings, 1000, &reduce), ExitCode::from(1));
+    assert_eq!(diff(&findings, 0, 1000, &reduce), ExitCode::from(1));
     eprintln!("campaign and reductions: {:.1} s", started.elapsed().as_secs_f64());
 
     // One signature, three bugs, each reduced to a program with its trigger.
@@ -219,10 +221,17 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     let known_file = root.path().join("known-bugs");
     std::fs::write(&known_file, &entry).unwrap();
     let known = KnownBug::parse(&entry).unwrap();
+    // The campaign again, with the known bug, up to the first finding of
+    // the last bug to show up (the same seeds give the same findings).
+    let seed = |dir: &Path| -> u64 {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        name.trim_start_matches("differ-").parse().unwrap()
+    };
+    let count = found.iter().map(|bug| seed(&bug.findings[0])).max().unwrap() + 1;
     let again = root.path().join("again");
     let known_arg = ["--known", known_file.to_str().unwrap()];
     assert_eq!(
-        diff(&again, 1000, &[&reduce[..], &known_arg[..]].concat()),
+        diff(&again, 0, count, &[&reduce[..], &known_arg[..]].concat()),
         ExitCode::from(1)
     );
     let found = bugs(&again, &known);
@@ -230,6 +239,11 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     for bug in &found {
         assert_eq!(bug.known.is_some(), trigger(bug) == 0, "{bug}");
     }
+
+    // A campaign whose one finding is of the known bug succeeds.
+    let alone = root.path().join("alone");
+    let with_known = [&reduce[..], &known_arg[..]].concat();
+    assert_eq!(diff(&alone, seed(&sum.findings[0]), 1, &with_known), ExitCode::SUCCESS);
 
     // All three known by their cores: every finding is known.
     let entries: String = found
