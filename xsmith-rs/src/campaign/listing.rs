@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::core::{group_bugs, Core, CoreBug};
+use super::bugs::{group_bugs, CoreBug};
+use super::core::Core;
 use super::journal::{entries, Entry};
 use super::signature::KnownBug;
 use super::verdict::Verdict;

@@ -111,6 +111,7 @@
 //! assert!(findings.path().join("differ-11").join("twice.stdout").is_file());
 //! ```
 
+mod bugs;
 mod core;
 mod error;
 mod findings;
@@ -128,7 +129,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-pub use self::core::{group_bugs, Core, CoreBug, CORE_FILE, SAME_BUG_DISTANCE};
+pub use self::core::{Core, CORE_FILE, SAME_BUG_DISTANCE};
+pub use bugs::{group_bugs, CoreBug};
 pub use error::CampaignError;
 pub use harness::{Checked, Harness, JOURNAL_EVERY};
 pub use journal::{entries, Entry};
