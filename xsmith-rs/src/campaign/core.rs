@@ -1,45 +1,4 @@
-//! A bug's core: what tells two bugs of one grouping apart.
-//!
-//! A [`Signature`](super::Signature) says which implementations a finding
-//! concerns, so every difference of "wasmi alone" has one signature,
-//! whatever made wasmi go wrong. Reduction shrinks a finding to a small
-//! program; its *core* is the set of that program's
-//! [features](crate::features) that are necessary: a node is necessary when
-//! replacing its subtree by the smallest the generator makes there (the
-//! rest of the program as it was) makes the finding uninteresting (another
-//! signature, or agreement), and it carries two features, its production
-//! and its edge `Parent.field>Child` from its parent
-//! ([`bug_core`](crate::bug_core) computes it). The root is not replaced
-//! (every program has one).
-//!
-//! # Which cores are one bug
-//!
-//! Two reduced findings of one grouping are the same bug when their cores
-//! are close: their Jaccard distance (one minus the share of the features
-//! they have in common among all they have; Chen et al., "Taming Compiler
-//! Fuzzers", PLDI 2013, rank test cases by such distances of their
-//! features) is at most [`SAME_BUG_DISTANCE`]. The distance is taken over
-//! the cores' edges, the `Parent.field>Child` pairs, when both have one:
-//! an edge names both its productions and where one sits in the other, so
-//! two bugs of the same productions in other places (a sum whose left
-//! operand is a quotient, a quotient whose divisor is a sum) are apart,
-//! while a production alone (`Add`) would count as common ground. A core
-//! with no edge (a bug of a lone leaf) is compared by all its features.
-//!
-//! A finding joins the first bug of its grouping whose core (the core of
-//! the bug's first finding) is within the distance; otherwise it starts a
-//! bug of its own. So the bugs, and which finding belongs to which, depend
-//! only on the findings' order (a campaign's is its seed order).
-//!
-//! ```
-//! use xsmith::campaign::Core;
-//! let sum_of_quotient = Core::parse("Add Add.left>Div Div Program.body>Add");
-//! let quotient_of_sum = Core::parse("Add Div Div.right>Add Program.body>Div");
-//! let deeper = Core::parse("Add Add.left>Div Add.right>Add Div Program.body>Add");
-//! assert_eq!(sum_of_quotient.distance(&quotient_of_sum), 1.0);
-//! assert!(!sum_of_quotient.same_bug(&quotient_of_sum));
-//! assert!(sum_of_quotient.same_bug(&deeper), "two of its three edges");
-//! ```
+//! A bug's core: what tells two bugs of one grouping apart (see [`Core`]).
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -47,11 +6,51 @@ use std::fmt;
 use crate::features::Features;
 
 /// The largest Jaccard distance between the cores of two findings of one
-/// bug (see the [module docs](self)): at least half their edges in common.
+/// bug (see [`Core`]): at least half their edges in common.
 pub const SAME_BUG_DISTANCE: f64 = 0.5;
 
-/// The necessary features of a reduced finding (see the
-/// [module docs](self)).
+/// A bug's core: what tells two bugs of one grouping apart.
+///
+/// A [`Signature`](super::Signature) says which implementations a finding
+/// concerns, so every difference of "wasmi alone" has one signature,
+/// whatever made wasmi go wrong. Reduction shrinks a finding to a small
+/// program; its *core* is the set of that program's
+/// [features](crate::features) that are necessary: a node is necessary when
+/// replacing its subtree by the smallest the generator makes there (the
+/// rest of the program as it was) makes the finding uninteresting (another
+/// signature, or agreement), and it carries two features, its production
+/// and its edge `Parent.field>Child` from its parent
+/// ([`bug_core`](crate::bug_core) computes it). The root is not replaced
+/// (every program has one).
+///
+/// # Which cores are one bug
+///
+/// Two reduced findings of one grouping are the same bug when their cores
+/// are close: their Jaccard distance (one minus the share of the features
+/// they have in common among all they have; Chen et al., "Taming Compiler
+/// Fuzzers", PLDI 2013, rank test cases by such distances of their
+/// features) is at most [`SAME_BUG_DISTANCE`]. The distance is taken over
+/// the cores' edges, the `Parent.field>Child` pairs, when both have one:
+/// an edge names both its productions and where one sits in the other, so
+/// two bugs of the same productions in other places (a sum whose left
+/// operand is a quotient, a quotient whose divisor is a sum) are apart,
+/// while a production alone (`Add`) would count as common ground. A core
+/// with no edge (a bug of a lone leaf) is compared by all its features.
+///
+/// A finding joins the first bug of its grouping whose core (the core of
+/// the bug's first finding) is within the distance; otherwise it starts a
+/// bug of its own. So the bugs, and which finding belongs to which, depend
+/// only on the findings' order (a campaign's is its seed order).
+///
+/// ```
+/// use xsmith::campaign::Core;
+/// let sum_of_quotient = Core::parse("Add Add.left>Div Div Program.body>Add");
+/// let quotient_of_sum = Core::parse("Add Div Div.right>Add Program.body>Div");
+/// let deeper = Core::parse("Add Add.left>Div Add.right>Add Div Program.body>Add");
+/// assert_eq!(sum_of_quotient.distance(&quotient_of_sum), 1.0);
+/// assert!(!sum_of_quotient.same_bug(&quotient_of_sum));
+/// assert!(sum_of_quotient.same_bug(&deeper), "two of its three edges");
+/// ```
 ///
 /// ```
 /// let core = xsmith::campaign::Core::parse("Div.right>Add Add Div");

@@ -29,6 +29,8 @@
 //! | `campaign` | the command line of the whole campaign |
 //! | `<impl>.stdout`, `<impl>.stderr` | what implementation `<impl>` printed (each kept up to 64 MiB) |
 //! | `<impl>.status` | how it ended (`exit status 1`, `killed by signal 11 (SIGSEGV)`, `timed out after 10 s`) and, on a second line, `NAME=COMMAND` |
+//! | `signature` | its [`Signature`] |
+//! | `reduced/` | once reduced (`reduce`, `diff --reduce`): the reduced program, its choices and runs, `sizes`, and `core`, the bug's [`Core`] |
 //!
 //! # Stopping and resuming
 //!
