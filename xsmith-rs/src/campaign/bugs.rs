@@ -39,17 +39,49 @@ pub struct CoreBug {
 
 /// The bugs of `findings` (each a signature, its core if reduced, and its
 /// directory), in the order of their first findings; `known` marks the
-/// known ones (see [`KnownBug::matches`]).
+/// known ones (see [`KnownBug::matches`]). A finding joins the first bug
+/// of its signature whose core is the same bug's ([`Core::same_bug`]), or
+/// that is the same known bug named by its core; otherwise it starts a bug
+/// of its own.
+///
+/// ```
+/// use std::path::PathBuf;
+/// use xsmith::{campaign::{group_bugs, Core}, KnownBug};
+/// // Three cores, two edges of five in common at most: three bugs, unless
+/// // a known bug's core (the two edges the first two share) says two of
+/// // them are one.
+/// let finding = |core: &str, dir: &str| ("differ: a | b".to_string(), Some(Core::parse(core)), PathBuf::from(dir));
+/// let findings = || [
+///     finding("S.cond>E E.v>L F.body>St St.addr>S A.b>C", "differ-1"),
+///     finding("S.cond>E E.v>L F.body>G G.v>Ld Ld.addr>S", "differ-2"),
+///     finding("X.y>Z F.body>G G.v>Ld Ld.addr>T Q.r>W", "differ-3"),
+/// ];
+/// assert_eq!(group_bugs(findings(), &[]).len(), 3);
+/// let known = KnownBug::parse("differ: a | b; core: S.cond>E E.v>L = the select bug").unwrap();
+/// let bugs = group_bugs(findings(), &known);
+/// assert_eq!(bugs.len(), 2);
+/// assert_eq!(bugs[0].findings.len(), 2);
+/// assert!(bugs[0].known.is_some() && bugs[1].known.is_none());
+/// ```
 pub fn group_bugs(
     findings: impl IntoIterator<Item = (String, Option<Core>, PathBuf)>,
     known: &[KnownBug],
 ) -> Vec<CoreBug> {
+    // The known bug named by its core that a finding is, if any.
+    let known_core = |signature: &str, core: Option<&Core>| {
+        known
+            .iter()
+            .position(|k| k.core.is_some() && k.matches(signature, core))
+    };
     let mut bugs: Vec<CoreBug> = Vec::new();
     for (signature, core, finding) in findings {
+        let entry = known_core(&signature, core.as_ref());
         let same = bugs.iter_mut().find(|bug| {
             bug.signature == signature
                 && match (&bug.core, &core) {
-                    (Some(a), Some(b)) => a.same_bug(b),
+                    (Some(a), Some(b)) => {
+                        a.same_bug(b) || (entry.is_some() && known_core(&bug.signature, Some(a)) == entry)
+                    }
                     (None, None) => true,
                     _ => false,
                 }
