@@ -47,6 +47,7 @@ extern crate self as xsmith;
 // with no cycle (ARCHITECTURE.md lists the modules in that order;
 // CI checks that none runs back).
 mod attributes;
+pub mod bug_core;
 mod cache;
 pub mod campaign;
 mod choices;

@@ -4,7 +4,9 @@
 //! reduced program needs), and the features over-represented in its
 //! programs against all programs of the journals (Havrikov's input features
 //! associated with failures), so that a report can say what every program
-//! of a bug has in common.
+//! of a bug has in common. The saved findings that were reduced are told
+//! apart by their [cores](super::Core): under each signature, one line per
+//! bug, with its findings' count, its core and its reduced program.
 //!
 //! Several directories (the shards of one campaign, `diff --shard K/N`) are
 //! merged: their journals' programs are taken together in seed order, so
@@ -14,6 +16,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use super::bugs::{group_bugs, CoreBug};
+use super::core::Core;
 use super::journal::{entries, Entry};
 use super::signature::KnownBug;
 use super::verdict::Verdict;
@@ -67,6 +71,9 @@ pub struct Bug {
     pub with_features: usize,
     /// The features over-represented in its programs (at most `top`).
     pub features: Vec<Association>,
+    /// Its saved findings grouped into bugs by the cores of their
+    /// reductions (see [`group_bugs`]), the findings not reduced last.
+    pub cores: Vec<CoreBug>,
 }
 
 impl Listing {
@@ -113,25 +120,34 @@ impl Listing {
                 let selected: Vec<&Features> = programs.iter().filter_map(|(_, _, e)| e.features.as_ref()).collect();
                 let mut features = associated(&selected, &all);
                 features.truncate(top);
+                let saved: Vec<(String, PathBuf)> = programs
+                    .iter()
+                    .filter_map(|(_, d, e)| {
+                        let finding = e.finding.as_deref()?;
+                        let shown = match dirs.len() {
+                            1 => finding.to_string(),
+                            _ => dirs[*d].join(finding).display().to_string(),
+                        };
+                        Some((shown, dirs[*d].join(finding)))
+                    })
+                    .collect();
+                let mut cores = group_bugs(
+                    saved
+                        .iter()
+                        .map(|(_, path)| (signature.clone(), Core::of_finding(path), path.clone())),
+                    known,
+                );
+                cores.sort_by_key(|bug| bug.core.is_none());
                 Bug {
                     known: known
                         .iter()
-                        .find(|b| b.signature == signature)
+                        .find(|b| b.matches(&signature, None))
                         .map(|b| b.description.clone()),
+                    cores,
                     signature,
                     seeds: programs.iter().map(|(_, _, e)| e.seed).collect(),
                     positions: programs.iter().map(|(p, _, _)| *p).collect(),
-                    saved: programs
-                        .iter()
-                        .filter_map(|(_, d, e)| {
-                            let finding = e.finding.as_deref()?;
-                            let shown = match dirs.len() {
-                                1 => finding.to_string(),
-                                _ => dirs[*d].join(finding).display().to_string(),
-                            };
-                            Some((shown, dirs[*d].join(finding)))
-                        })
-                        .collect(),
+                    saved,
                     with_features: selected.len(),
                     features,
                 }
@@ -184,6 +200,12 @@ impl fmt::Display for Listing {
             for (shown, path) in &bug.saved {
                 if let Some(line) = reduction(path) {
                     writeln!(out, "  reduced {shown}: {line}")?;
+                }
+            }
+            if bug.cores.iter().any(|c| c.core.is_some()) {
+                writeln!(out, "  bugs by core (of its saved findings):")?;
+                for core in &bug.cores {
+                    writeln!(out, "    {core}")?;
                 }
             }
             if bug.features.is_empty() {

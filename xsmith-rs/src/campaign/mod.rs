@@ -29,6 +29,8 @@
 //! | `campaign` | the command line of the whole campaign |
 //! | `<impl>.stdout`, `<impl>.stderr` | what implementation `<impl>` printed (each kept up to 64 MiB) |
 //! | `<impl>.status` | how it ended (`exit status 1`, `killed by signal 11 (SIGSEGV)`, `timed out after 10 s`) and, on a second line, `NAME=COMMAND` |
+//! | `signature` | its [`Signature`] |
+//! | `reduced/` | once reduced (`reduce`, `diff --reduce`): the reduced program, its choices and runs, `sizes`, and `core`, the bug's [`Core`] |
 //!
 //! # Stopping and resuming
 //!
@@ -111,6 +113,8 @@
 //! assert!(findings.path().join("differ-11").join("twice.stdout").is_file());
 //! ```
 
+mod bugs;
+mod core;
 mod error;
 mod findings;
 mod harness;
@@ -127,6 +131,8 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+pub use self::core::{Core, CORE_FILE, SAME_BUG_DISTANCE};
+pub use bugs::{group_bugs, CoreBug};
 pub use error::CampaignError;
 pub use harness::{Checked, Harness, JOURNAL_EVERY};
 pub use journal::{entries, Entry};
@@ -199,12 +205,18 @@ pub struct Campaign<'f> {
     /// not installed ([`Implementation::IfInstalled`]); printed when it runs.
     pub left_out: Vec<String>,
     /// Known bugs: a finding of one of these signatures does not fail the
-    /// campaign.
+    /// campaign (only entries without a core count here: a finding has no
+    /// core before it is reduced).
     pub known: Vec<KnownBug>,
+    /// How many findings of one signature are saved in full
+    /// ([`FINDINGS_PER_SIGNATURE`] unless set); later ones are only
+    /// journaled.
+    pub saved_per_signature: u64,
 }
 
-/// How many findings of one signature are saved in full; later ones are
-/// only journaled, so that a broken implementation cannot fill the disk.
+/// How many findings of one signature are saved in full by default; later
+/// ones are only journaled, so that a broken implementation cannot fill the
+/// disk.
 pub const FINDINGS_PER_SIGNATURE: u64 = 5;
 
 /// What a campaign ended with: the tally of verdicts and the signatures of
@@ -291,6 +303,7 @@ impl<'f> Campaign<'f> {
             resume: false,
             progress: false,
             known: Vec::new(),
+            saved_per_signature: FINDINGS_PER_SIGNATURE,
         }
     }
 

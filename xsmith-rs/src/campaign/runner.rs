@@ -12,7 +12,7 @@ use std::sync::{mpsc, Mutex};
 use super::journal::{Entry, Journal, Pending, Remaining};
 use super::signature::{Signature, Signatures};
 use super::verdict::{ByProduction, Tally, Verdict};
-use super::{findings, Campaign, CampaignError, FINDINGS_PER_SIGNATURE};
+use super::{findings, Campaign, CampaignError};
 use crate::exec::{end_this_threads_worker, Implementation, Run};
 use crate::features::Features;
 use crate::fuzzer::{quote, Source, GENERATION_STACK};
@@ -256,11 +256,12 @@ impl Shared<'_, '_> {
             _ => records.signatures.add(&signature, &campaign.known),
         };
         let bar = records.bar;
-        if count > FINDINGS_PER_SIGNATURE {
+        let saved_per_signature = campaign.saved_per_signature;
+        if count > saved_per_signature {
             bar.suspend(|| {
                 writeln!(
                     report,
-                    "{} seed {}: not saved ({FINDINGS_PER_SIGNATURE} findings of `{signature}` are)",
+                    "{} seed {}: not saved ({saved_per_signature} findings of `{signature}` are)",
                     outcome.verdict.name(),
                     outcome.seed,
                 )

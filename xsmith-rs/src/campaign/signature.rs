@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use super::core::Core;
 use super::verdict::Verdict;
 use crate::exec::{Execution, Implementation, Run};
 
@@ -98,24 +99,41 @@ impl fmt::Display for Signature {
     }
 }
 
-/// A known bug: a signature, and what is known of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A known bug: a signature, the core of its reduced findings if known,
+/// and what is known of it.
+///
+/// An entry with a core hides only the findings of its signature whose
+/// core is the same bug's ([`Core::same_bug`]): another bug of the same
+/// implementations is still reported. An entry without one hides every
+/// finding of its signature, whatever its core (the meaning known-bugs
+/// files had before cores).
+#[derive(Clone, Debug, PartialEq)]
 pub struct KnownBug {
     /// The signature its findings have, as [`Signature`]'s `Display` writes it.
     pub signature: String,
+    /// The core of its reduced findings (see [`Core`]); `None`: the whole
+    /// signature.
+    pub core: Option<Core>,
     /// What it is: the implementation's bug, an upstream link, a reduced
     /// program.
     pub description: String,
 }
 
 impl KnownBug {
-    /// Reads a known-bugs file: one bug a line, `SIGNATURE = DESCRIPTION`;
-    /// blank lines and lines starting with `#` are skipped.
+    /// Reads a known-bugs file: one bug a line, `SIGNATURE = DESCRIPTION`
+    /// or `SIGNATURE; core: FEATURES = DESCRIPTION` (the features as a
+    /// finding's `reduced/core` lists them); blank lines and lines
+    /// starting with `#` are skipped.
     ///
     /// ```
     /// let bugs = xsmith::KnownBug::parse("# wasm\ndiffer: wasmi | wasmtime = wasmi 2.0.0, see tests/\n").unwrap();
     /// assert_eq!(bugs[0].signature, "differ: wasmi | wasmtime");
+    /// assert_eq!(bugs[0].core, None);
+    /// let bugs = xsmith::KnownBug::parse("differ: a | b; core: Add Add.left>Div Div = sums of quotients").unwrap();
+    /// assert_eq!(bugs[0].signature, "differ: a | b");
+    /// assert_eq!(bugs[0].core.as_ref().unwrap().to_string(), "Add Add.left>Div Div");
     /// assert!(xsmith::KnownBug::parse("no separator").is_err());
+    /// assert!(xsmith::KnownBug::parse("differ: a | b; core: = empty").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Vec<KnownBug>, String> {
         let mut bugs = Vec::new();
@@ -127,12 +145,42 @@ impl KnownBug {
             let (signature, description) = line
                 .split_once(" = ")
                 .ok_or_else(|| format!("line {}: expected `SIGNATURE = DESCRIPTION`", index + 1))?;
+            let (signature, core) = match signature.split_once("; core:") {
+                Some((_, features)) if features.trim().is_empty() => {
+                    return Err(format!("line {}: `; core:` names no feature", index + 1))
+                }
+                Some((signature, features)) => (signature, Some(Core::parse(features))),
+                None => (signature, None),
+            };
             bugs.push(KnownBug {
                 signature: signature.trim().to_string(),
+                core,
                 description: description.trim().to_string(),
             });
         }
         Ok(bugs)
+    }
+
+    /// Whether a finding of `signature`, with `core` if it was reduced,
+    /// is this bug: the same signature and, if this bug names a core, a
+    /// core of the same bug.
+    ///
+    /// ```
+    /// use xsmith::{campaign::Core, KnownBug};
+    /// let bugs = KnownBug::parse("differ: a | b; core: Add.left>Div = x\ndiffer: a | c = y").unwrap();
+    /// let (by_core, whole) = (&bugs[0], &bugs[1]);
+    /// assert!(by_core.matches("differ: a | b", Some(&Core::parse("Add Add.left>Div Div"))));
+    /// assert!(!by_core.matches("differ: a | b", Some(&Core::parse("Div.right>Add"))));
+    /// assert!(!by_core.matches("differ: a | b", None), "not reduced: could be any bug");
+    /// assert!(whole.matches("differ: a | c", None) && whole.matches("differ: a | c", Some(&Core::parse("Q"))));
+    /// ```
+    pub fn matches(&self, signature: &str, core: Option<&Core>) -> bool {
+        self.signature == signature
+            && match (&self.core, core) {
+                (None, _) => true,
+                (Some(known), Some(core)) => known.same_bug(core),
+                (Some(_), None) => false,
+            }
     }
 }
 
@@ -149,7 +197,9 @@ pub struct Signatures {
 impl Signatures {
     /// Counts one finding of `signature`; returns how many it has now.
     pub(crate) fn add(&mut self, signature: &str, known: &[KnownBug]) -> u64 {
-        if let Some(bug) = known.iter().find(|b| b.signature == signature) {
+        // Before reduction a finding has no core: only an entry without
+        // one (the whole signature) tells it is known.
+        if let Some(bug) = known.iter().find(|b| b.matches(signature, None)) {
             self.known.insert(signature.to_string(), bug.description.clone());
         }
         let count = self.counts.entry(signature.to_string()).or_default();

@@ -394,11 +394,20 @@ pub struct DiffArgs {
     /// Continue the newest journal of this same campaign in --findings.
     #[arg(long, requires = "seed")]
     pub resume: bool,
-    /// Reduce each finding after the campaign (see `reduce`).
+    /// Reduce each saved finding after the campaign (see `reduce`), compute
+    /// the core of each, and report the bugs (cores) of each signature; the
+    /// exit status then follows the bugs: 1 if one is not known.
     #[arg(long)]
     pub reduce: bool,
-    /// A known-bugs file (`SIGNATURE = DESCRIPTION` a line), besides the
-    /// fuzzer's own: findings of those signatures do not fail the campaign.
+    /// How many findings of one signature are saved in full (later ones
+    /// are only journaled). With --reduce, more saved findings can tell
+    /// more bugs of one signature apart.
+    #[arg(long, value_name = "N", default_value_t = crate::campaign::FINDINGS_PER_SIGNATURE)]
+    pub save_per_signature: u64,
+    /// A known-bugs file (`SIGNATURE = DESCRIPTION` or `SIGNATURE; core:
+    /// FEATURES = DESCRIPTION` a line), besides the fuzzer's own: findings
+    /// of those signatures (with --reduce, of those cores) do not fail the
+    /// campaign.
     #[arg(long, value_name = "FILE")]
     pub known: Vec<PathBuf>,
     /// How reductions run.

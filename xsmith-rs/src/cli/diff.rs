@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use super::args::{random_seed, DiffArgs};
 use super::reduce::reduce_findings;
-use crate::campaign::{Campaign, KnownBug};
+use crate::campaign::{group_bugs, Campaign, Core, CoreBug, KnownBug, Signatures};
 use crate::exec::{Implementation, ImplementationError, Limits};
 use crate::fuzzer::Fuzzer;
 
@@ -61,6 +61,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
     };
     campaign.isolation = args.isolation;
     campaign.resume = args.resume;
+    campaign.saved_per_signature = args.save_per_signature;
     campaign.progress = true;
     let mut report = Report {
         out: std::io::stdout().lock(),
@@ -76,11 +77,14 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
             if args.log_choices {
                 let _ = write!(report.out, "{}", summary.by_production.table());
             }
+            let mut succeeded = summary.succeeded();
             if args.reduce {
                 drop(report.out);
                 reduce_findings(fuzzer, &report.findings, &args.reduction);
+                let all_known = report_bugs(&report.findings, &summary.signatures, &campaign.known);
+                succeeded = summary.tally.all_agree() || (summary.tally.generation_failed == 0 && all_known);
             }
-            if summary.succeeded() {
+            if succeeded {
                 ExitCode::SUCCESS
             } else {
                 ExitCode::from(1)
@@ -88,6 +92,46 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
         }
         Err(e) => fail(if e.is_usage() { 2 } else { 1 }, &e),
     }
+}
+
+/// Prints the bugs of the campaign's findings after their reduction: under
+/// each signature, the findings grouped by core (see
+/// [`group_bugs`]), and the findings that were not reduced (not saved, or
+/// their reduction failed). Returns whether every finding is of a known
+/// bug: a reduced one by its core (or its signature, for a known bug
+/// without a core), one not reduced by its signature alone.
+fn report_bugs(saved: &[PathBuf], signatures: &Signatures, known: &[KnownBug]) -> bool {
+    let findings: Vec<(String, Option<Core>, PathBuf)> = saved
+        .iter()
+        .map(|dir| {
+            let signature = std::fs::read_to_string(dir.join("signature")).unwrap_or_default();
+            (signature.trim().to_string(), Core::of_finding(dir), dir.clone())
+        })
+        .collect();
+    let bugs = group_bugs(findings, known);
+    let mut all_known = bugs.iter().all(|bug| bug.known.is_some());
+    println!(
+        "bugs {} (new {}, known {})",
+        bugs.len(),
+        bugs.iter().filter(|b| b.known.is_none()).count(),
+        bugs.iter().filter(|b| b.known.is_some()).count()
+    );
+    for (signature, &count) in &signatures.counts {
+        let of_signature: Vec<&CoreBug> = bugs.iter().filter(|b| &b.signature == signature).collect();
+        println!("  {signature}");
+        for bug in &of_signature {
+            println!("    {bug}");
+        }
+        let saved: usize = of_signature.iter().map(|b| b.findings.len()).sum();
+        let unsaved = count.saturating_sub(saved as u64);
+        if unsaved > 0 {
+            let known = known.iter().find(|k| k.matches(signature, None));
+            all_known &= known.is_some();
+            let status = known.map_or_else(|| "new".to_string(), |k| format!("known: {}", k.description));
+            println!("    {unsaved} findings not saved, not reduced ({status})");
+        }
+    }
+    all_known
 }
 
 /// The implementation an `--impl` argument names: `NAME=COMMAND` (see

@@ -1,10 +1,14 @@
-//! `reduce`: findings reduced one after another, with a progress line.
+//! `reduce`: findings reduced one after another, with a progress line, and
+//! the core of each reduced program computed and written to
+//! `reduced/core` (see [`bug_core`](crate::bug_core)).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use super::args::ReductionArgs;
+use crate::bug_core::core_of;
+use crate::campaign::CORE_FILE;
 use crate::fuzzer::Fuzzer;
 use crate::reduce::{read_finding, write_reduced, Progress, ReduceError, Reducer};
 
@@ -54,8 +58,13 @@ fn reduce_finding(
     })?;
     bar.finish_and_clear();
     let out = write_reduced(dir, fuzzer, &options, &reduced)?;
+    // The core, from the reduced choices, on the finding's implementations.
+    let found = core_of(&read_finding(fuzzer, dir)?.case, &reduced.reduced.values)?;
+    let core_file = out.join(CORE_FILE);
+    std::fs::write(&core_file, format!("{}\n", found.core))
+        .map_err(|e| ReduceError::Io(format!("{}: {e}", core_file.display())))?;
     Ok(format!(
-        "reduced {}: {} bytes -> {}, {} nodes -> {}, {} tests, {:.1} s: {}",
+        "reduced {}: {} bytes -> {}, {} nodes -> {}, {} tests, {:.1} s, core of {} nodes ({}): {}",
         reduced.reduced.signature,
         reduced.original.text.len(),
         reduced.reduced.text.len(),
@@ -63,6 +72,8 @@ fn reduce_finding(
         reduced.reduced.nodes,
         reduced.tests,
         reduced.elapsed.as_secs_f64(),
+        found.necessary,
+        found.core,
         out.display()
     ))
 }
