@@ -282,7 +282,11 @@ fn a_campaign_that_dies_on_a_program_saves_it_on_the_second_resume() {
         seeds.sort();
         seeds
     };
-    assert_eq!(seeds, (60..100).collect::<Vec<_>>(), "every seed journaled exactly once");
+    assert_eq!(
+        seeds,
+        (60..100).collect::<Vec<_>>(),
+        "every seed journaled exactly once"
+    );
     let crashed = entries.iter().find(|e| e.seed == 88).unwrap();
     assert_eq!(crashed.verdict, xsmith::Verdict::CampaignCrashed);
     let finding = findings.join(crashed.finding.as_ref().unwrap());
