@@ -78,6 +78,11 @@ impl Runner<'_, '_> {
         let next = AtomicU64::new(positions.start);
         let stop = AtomicBool::new(false);
         let (sender, receiver) = mpsc::channel::<Result<(u64, Outcome), CampaignError>>();
+        // Alone, a program starts only once the one before it is journaled:
+        // one that ends the process must not take the record of the one
+        // before it along (a resume would blame that one too).
+        let (recorded, wait_recorded) = mpsc::channel::<()>();
+        let mut wait_recorded = alone.then_some(wait_recorded);
         let jobs = if alone { 1 } else { jobs };
         let threads = (jobs as u64).min(positions.end - positions.start).max(1) as usize;
         let mut failure = None;
@@ -92,11 +97,12 @@ impl Runner<'_, '_> {
             for t in 0..threads {
                 let sender = sender.clone();
                 let (next, stop, end) = (&next, &stop, positions.end);
+                let wait_recorded = wait_recorded.take();
                 let spawned = std::thread::Builder::new()
                     .name(format!("campaign-{t}"))
                     .stack_size(GENERATION_STACK)
                     .spawn_scoped(scope, move || {
-                        shared.work(end, alone, next, stop, &sender);
+                        shared.work(end, alone, next, stop, &sender, wait_recorded.as_ref());
                         end_this_threads_worker();
                     });
                 if let Err(e) = spawned {
@@ -129,6 +135,9 @@ impl Runner<'_, '_> {
                         }
                     }
                 }
+                // An alone job waits for this (its program journaled, or
+                // the campaign stopping) before it starts the next.
+                let _ = recorded.send(());
             }
         });
         match failure {
@@ -140,7 +149,8 @@ impl Runner<'_, '_> {
 
 impl Shared<'_, '_> {
     /// One job: generates and runs the programs `next` hands out (up to
-    /// `end`) until there are none left or the campaign stops.
+    /// `end`) until there are none left or the campaign stops; with
+    /// `wait_recorded`, each only once the one before it is journaled.
     fn work(
         &self,
         end: u64,
@@ -148,6 +158,7 @@ impl Shared<'_, '_> {
         next: &AtomicU64,
         stop: &AtomicBool,
         sender: &mpsc::Sender<Result<(u64, Outcome), CampaignError>>,
+        wait_recorded: Option<&mpsc::Receiver<()>>,
     ) {
         let campaign = self.campaign;
         let fail = |e: CampaignError| {
@@ -237,6 +248,9 @@ impl Shared<'_, '_> {
                 },
             };
             if sender.send(Ok((position, outcome))).is_err() {
+                break;
+            }
+            if wait_recorded.is_some_and(|recorded| recorded.recv().is_err()) {
                 break;
             }
         }
