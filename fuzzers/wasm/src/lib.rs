@@ -263,7 +263,7 @@ component! {
         Global => not_last,
     }
     choice_weight {
-        Const => 6, LocalGet => 12, GlobalGet => 4, IntBinary => 8, LocalSet => 12, Store => 8, Loop => 4, Call => 3,
+        Const => 6, LocalGet => 12, GlobalGet => 4, IntBinary => 8, LocalSet => 12, Store => 8, Loop => 4, Call => 6,
     }
     depth_increase { Program => 0, Func => 0, GlobalRead => 0, GlobalWrite => 0, FuncRef => 0 }
     render {
