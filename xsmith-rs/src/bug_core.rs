@@ -28,7 +28,7 @@ use crate::fuzzer::{Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::random::Random;
 use crate::reduce::{Case, ReduceError};
-use crate::tree::{NodeId, Slot};
+use crate::tree::NodeId;
 
 /// A core and how it was found.
 #[derive(Clone, Debug)]
@@ -171,15 +171,7 @@ fn edge_into(spec: &crate::spec::Spec, program: &crate::program::Program, node: 
     let grammar = spec.grammar();
     let parent = program.node(node).parent?;
     let parent_production = grammar.production(program.node(parent).production);
-    let fields = parent_production.fields();
-    let (field, _) = fields
-        .iter()
-        .zip(&program.node(parent).slots)
-        .find(|(_, slot)| match slot {
-            Slot::Child(child) => *child == node,
-            Slot::List(children) => children.contains(&node),
-            Slot::Data(_) => false,
-        })?;
+    let field = &parent_production.fields()[program.slot_holding(node)?];
     Some(format!(
         "{}.{}>{}",
         parent_production.name(),

@@ -292,30 +292,62 @@ fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
     let Some(parent) = program.node(hole).parent else {
         return false;
     };
-    let typing = program.typing.as_ref().expect("a typed hole");
-    let store = &typing.store;
-    let mut own = Vec::new();
-    variables(store, ty, &mut own);
-    let mentions = |other: NodeId| {
-        let Some(other_type) = &typing.types[other.index()] else {
-            return false;
-        };
-        let mut theirs = Vec::new();
-        variables(store, other_type, &mut theirs);
-        theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
-    };
-    mentions(parent)
+    let own = OpenVariables::of(program, ty);
+    own.mentioned_by(program, parent)
         || program
             .children(parent)
-            .any(|sibling| sibling != hole && mentions(sibling))
+            .any(|sibling| sibling != hole && own.mentioned_by(program, sibling))
+}
+
+/// The holes still to fill, other than `hole`, whose types share a
+/// variable of `ty`.
+fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
+    let own = OpenVariables::of(program, ty);
+    (program.pending_holes.iter().copied())
+        .filter(|&other| other != hole && own.mentioned_by(program, other))
+        .collect()
+}
+
+/// Whether a hole still to fill shares a variable of `ty`: the hole's
+/// productions decide it (a lambda's parameter types, which the call's
+/// arguments after it must be able to make).
+fn awaited(program: &Program, ty: &Type) -> bool {
+    let own = OpenVariables::of(program, ty);
+    (program.pending_holes.iter()).any(|&hole| own.mentioned_by(program, hole))
+}
+
+/// The open variables of a type (see [`variables`]), to ask which other
+/// nodes' types mention one of them.
+struct OpenVariables(Vec<TypeVar>);
+
+impl OpenVariables {
+    /// The open variables of `ty`, a type of typed `program`.
+    fn of(program: &Program, ty: &Type) -> OpenVariables {
+        let mut own = Vec::new();
+        variables(&program.typing.as_ref().expect("a typed program").store, ty, &mut own);
+        OpenVariables(own)
+    }
+
+    /// Whether the type of `node` has one of them.
+    fn mentioned_by(&self, program: &Program, node: NodeId) -> bool {
+        let typing = program.typing.as_ref().expect("a typed program");
+        let Some(other_type) = &typing.types[node.index()] else {
+            return false;
+        };
+        let mut theirs = smallvec::SmallVec::<[TypeVar; 8]>::new();
+        variables(&typing.store, other_type, &mut theirs);
+        theirs
+            .iter()
+            .any(|&v| self.0.iter().any(|&u| typing.store.same_variable(u, v)))
+    }
 }
 
 /// The open variables of `ty`, as the store resolves them, and those of
 /// the fields an open record must have.
-fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
+fn variables(store: &TypeStore, ty: &Type, out: &mut impl Extend<TypeVar>) {
     match store.resolve(ty) {
         Type::Var(v) => {
-            out.push(v);
+            out.extend([v]);
             if let Domain::RecordAtLeast(fields) = store.domain(v) {
                 for (_, field) in fields.iter() {
                     variables(store, field, out);
@@ -328,47 +360,6 @@ fn variables(store: &TypeStore, ty: &Type, out: &mut Vec<TypeVar>) {
             }
         }
     }
-}
-
-/// The holes still to fill, other than `hole`, whose types share a
-/// variable of `ty`.
-fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
-    let typing = program.typing.as_ref().expect("a typed hole");
-    let store = &typing.store;
-    let mut own = Vec::new();
-    variables(store, ty, &mut own);
-    let mut theirs = Vec::new();
-    let mut sharers = Vec::new();
-    for &other in &program.pending_holes {
-        let Some(other_type) = &typing.types[other.index()] else {
-            continue;
-        };
-        theirs.clear();
-        variables(store, other_type, &mut theirs);
-        if other != hole && theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v))) {
-            sharers.push(other);
-        }
-    }
-    sharers
-}
-
-/// Whether a hole still to fill shares a variable of `ty`: the hole's
-/// productions decide it (a lambda's parameter types, which the call's
-/// arguments after it must be able to make).
-fn awaited(program: &Program, ty: &Type) -> bool {
-    let typing = program.typing.as_ref().expect("a typed node");
-    let store = &typing.store;
-    let mut own = Vec::new();
-    variables(store, ty, &mut own);
-    let mut theirs = Vec::new();
-    program.pending_holes.iter().any(|hole| {
-        let Some(hole_type) = &typing.types[hole.index()] else {
-            return false;
-        };
-        theirs.clear();
-        variables(store, hole_type, &mut theirs);
-        theirs.iter().any(|&v| own.iter().any(|&u| store.same_variable(u, v)))
-    })
 }
 
 /// Whether concretizing `ty` would invent a record or a product.
