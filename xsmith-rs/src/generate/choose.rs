@@ -15,6 +15,10 @@
 //! 5. [`depth`](Generator::keep_soonest_finishing): past `--max-depth`,
 //!    only the choices that finish soonest.
 //!
+//! With local choices the survivors are then ordered simplest first
+//! ([`order_simplest_first`](Generator::order_simplest_first)), so that a
+//! draw of 0 picks the smallest subtree.
+//!
 //! The survivors are weighed (`choice_weight`), steered towards new
 //! k-paths under `--cover` ([`cover`](super::cover)), and one is drawn.
 
@@ -59,6 +63,7 @@ impl<'s> Generator<'s> {
         self.drop_uninhabited(program, node);
         self.drop_unsettleable_references(program, node, &around);
         self.keep_soonest_finishing(self.past_bounds(program, node));
+        self.order_simplest_first();
     }
 
     /// Weighs the offered choices (`self.choices`) for the hole at `node`
@@ -245,22 +250,56 @@ impl<'s> Generator<'s> {
         if !past_bounds {
             return;
         }
-        let (heights, lifted) = (&self.heights, &self.only_by_lifting);
-        let (spec, inhabitation, heads) = (self.spec, &self.inhabitation, self.hole_heads);
-        // How soon a choice finishes: for the hole's type, in a typed
-        // program (a reference that reads a visible variable lifts nothing).
-        let own_finish = |c: &ProdId| match inhabitation {
-            Some(inhabitation) => inhabitation.finish(*c, heads, spec.properties(*c).reference_info.is_none()),
-            None => Finish::untyped(heights[c.index()]),
+        if let Some(least) = self.choices.iter().map(|&c| self.finish_of(c)).min() {
+            let mut choices = std::mem::take(&mut self.choices);
+            choices.retain(|&c| self.finish_of(c) == least);
+            self.choices = choices;
+        }
+    }
+
+    /// Stage 6, with local choices: orders the choices simplest first, so
+    /// that the first draw of a choice (a draw of 0, as a reducer's
+    /// smallest version of a subtree draws) picks one that finishes
+    /// soonest and, among those, one that neither binds nor references a
+    /// variable: the smallest subtree, and one that lifts no definition and
+    /// adds no variable for later references to pick up (see
+    /// `Generator::set_local_choices`). The order changes which draw picks
+    /// which choice, never how likely each is.
+    fn order_simplest_first(&mut self) {
+        if !self.local_choices {
+            return;
+        }
+        let spec = self.spec;
+        let names = |c: ProdId| {
+            let properties = spec.properties(c);
+            properties.binder_info.is_some() || properties.reference_info.is_some()
         };
-        let height = |c: &ProdId| {
-            lifted
-                .iter()
-                .find(|(choice, _)| choice == c)
-                .map_or_else(|| own_finish(c), |&(_, finish)| finish)
-        };
-        if let Some(least) = self.choices.iter().map(height).min() {
-            self.choices.retain(|c| height(c) == least);
+        let mut choices = std::mem::take(&mut self.choices);
+        choices.sort_by_cached_key(|&c| (self.own_finish(c), names(c)));
+        self.choices = choices;
+    }
+
+    /// How soon the hole's choice `choice` finishes (see [`Finish`]): for
+    /// the hole's type, in a typed program; a reference that only lifting
+    /// can settle a step after the definition it lifts, one that reads a
+    /// visible variable lifting nothing.
+    fn finish_of(&self, choice: ProdId) -> Finish {
+        match self.only_by_lifting.iter().find(|(c, _)| *c == choice) {
+            Some(&(_, finish)) => finish,
+            None => self.own_finish(choice),
+        }
+    }
+
+    /// How soon the hole's choice `choice` finishes in itself, whatever is
+    /// in sight: a reference as if it read a visible variable.
+    fn own_finish(&self, choice: ProdId) -> Finish {
+        match &self.inhabitation {
+            Some(inhabitation) => inhabitation.finish(
+                choice,
+                self.hole_heads,
+                self.spec.properties(choice).reference_info.is_none(),
+            ),
+            None => Finish::untyped(self.heights[choice.index()]),
         }
     }
 
