@@ -351,7 +351,9 @@ fn shares_of_polymorphism_records_and_higher_order_functions() {
         share(higher_order)
     );
     for (what, n, floor) in [
-        ("a polymorphic function at two types", two_types, 10.0),
+        // 1,000 programs: 11.1% (11.5% before choices were ordered simplest
+        // first, 17.7% without local choices); 300 programs: 9.3%.
+        ("a polymorphic function at two types", two_types, 7.0),
         ("records", records, 80.0),
         ("higher-order functions", higher_order, 80.0),
     ] {
