@@ -418,7 +418,7 @@ component! {
             let index = n.render(access.child("index").expect("an index").id());
             let value = access.child("value").expect("a value");
             let value = convert_from(n, leaf.ty, &value, n.render(value.id()));
-            n.child("record").append(leaf.path).append(subscript(n, index)).append(" = ").append(value).append(";")
+            n.child("record").append(leaf.path).append(member_subscript(n, index)).append(" = ").append(value).append(";")
         },
         FieldGet => |n| {
             let leaf = field(n, "record", &ty(n), false);
@@ -426,7 +426,7 @@ component! {
         },
         FieldElemGet => |n| {
             let leaf = field(n, "record", &ty(n), true);
-            let place = n.child("record").append(leaf.path.clone()).append(subscript(n, n.child("index")));
+            let place = n.child("record").append(leaf.path.clone()).append(member_subscript(n, n.child("index")));
             convert_leaf(n, &leaf, place)
         },
         StructRead => [name],
@@ -453,13 +453,16 @@ component! {
             let j = format!("xs_j{}", n.node().index());
             let element = n.child("source").append(format!("[{j}]"));
             let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
-            array_loop(n, &j).append(n.child("target")).append(format!("[{j}] = ")).append(value).append(";")
+            let store = n.child("target").append(format!("[{j}] = ")).append(value).append(";");
+            let sink = n.text("xs_sink += (uint64_t)").append(n.child("target")).append(format!("[{j}];"));
+            array_loop(n, &j).append(block(n, vec![store, sink]))
         },
         ArrayFold => |n| {
             let (j, x) = (format!("xs_j{}", n.node().index()), n.data("name").to_string());
             let element = n.child("source").append(format!("[{j}]"));
             let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))).append(format!("({x}, ")), [element]);
-            array_loop(n, &j).append(format!("{x} = ")).append(value).append(");")
+            let fold = array_loop(n, &j).append(format!("{x} = ")).append(value).append(");");
+            fold.append(n.hardline()).append(format!("xs_sink += (uint64_t){x};"))
         },
         Break => ["if (", cond, ") break;"],
         Continue => ["if (", cond, ") continue;"],

@@ -83,7 +83,11 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
     ("uint64_t", 64, false),
 ];
 
-/// Elements of every array.
+/// Elements of every array variable (global or local; struct members'
+/// arrays have [`MEMBER_LENGTH`]): long enough that a whole-array loop
+/// (`ArrayMap`, `ArrayFold`) is worth vectorizing to gcc's and clang's cost
+/// models, and that clang does not unroll it whole before its loop
+/// vectorizer sees it (issue 34).
 ///
 /// ```
 /// let spec = xsmith_c::spec().unwrap();
@@ -93,7 +97,15 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 ///     .collect::<String>();
 /// assert!(text.contains(&format!("[{}] = {{", xsmith_c::ARRAY_LENGTH)));
 /// ```
-pub const ARRAY_LENGTH: u64 = 8;
+pub const ARRAY_LENGTH: u64 = 64;
+
+/// Elements of every array member of a struct type (the `[8]` of
+/// [`runtime::STRUCT_DEFINITIONS`]).
+///
+/// ```
+/// assert!(xsmith_c::runtime::STRUCT_DEFINITIONS[0].text.contains(&format!("b[{}]", xsmith_c::MEMBER_LENGTH)));
+/// ```
+pub const MEMBER_LENGTH: u64 = 8;
 
 /// The type system: the eight integer types, the struct types (opaque: the
 /// member an access reaches is picked when it is rendered, see

@@ -20,6 +20,7 @@ pub const PRELUDE: &str = r#"#include <stdint.h>
 static volatile int xs_zero = 0;
 static uint64_t xs_checksum = UINT64_C(0xcbf29ce484222325);
 static void xs_mix(uint64_t v) { xs_checksum = (xs_checksum ^ v) * UINT64_C(0x100000001b3); }
+static uint64_t xs_sink = 0;
 static void xs_print(const char *what, uint64_t v) {
   printf("%s = %016llx\n", what, (unsigned long long)v);
   xs_mix(v);
