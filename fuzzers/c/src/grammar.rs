@@ -96,7 +96,8 @@ fn literal(r: &mut Random) -> i64 {
     }
 }
 
-/// The operators of the whole-array loops (`ArrayMap`, `ArrayFold`): those
+/// The operators of the whole-array loops (`ArrayMap`, `ArrayZip`,
+/// `ArrayFold`): those
 /// whose wrappers have no branch on their operands but the conversion, so
 /// that a vectorizer can take the loop.
 const VECTOR_OPS: [&str; 8] = ["add", "add", "sub", "xor", "xor", "and", "or", "mul"];
@@ -107,7 +108,7 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 }
 
 /// Function `i` calls only earlier ones (the program is a sequential
-/// scope), never from inside a loop (`For`, `ArrayMap`: so a run's work stays small), and only
+/// scope), never from inside a loop (`For`, `ArrayMap`, ...: so a run's work stays small), and only
 /// while the program has room for a function that the call may lift.
 ///
 /// Nor in the value of a compound assignment: `x += f()` reads `x` in an
@@ -119,7 +120,7 @@ fn call_allowed(hole: &Hole) -> bool {
     let items = hole.at(hole.program().root()).children("items");
     let functions = items.iter().filter(|item| item.is("Func")).count();
     functions < MAX_FUNCTIONS
-        && ["For", "ArrayMap", "ArrayFold", "CompoundAssign"]
+        && ["For", "ArrayMap", "ArrayZip", "ArrayFold", "CompoundAssign"]
             .iter()
             .all(|p| enclosing(hole, p).is_none())
 }
@@ -176,8 +177,9 @@ component! {
         CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
         If: Stmt { cond: Expr, then: Block, otherwise: Block }
         For: Stmt { iterations = |r| r.int_in(1, 6), body: Block }
-        ArrayMap: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, target: ArrayWrite, source: ArrayRead, value: Expr }
-        ArrayFold: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, source: ArrayRead }
+        ArrayMap: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, target: ArrayWrite, source: ArrayRead, value: Expr }
+        ArrayZip: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, target: ArrayWrite, left: ArrayRead, source: ArrayRead }
+        ArrayFold: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, source: ArrayRead }
         Break: Stmt { cond: Expr }
         Continue: Stmt { cond: Expr }
         Print: Stmt { value: Expr }
@@ -255,8 +257,9 @@ component! {
         CompoundAssign => (int) { value: same },
         If => (|s| s.fresh()) { cond: any_int },
         For => (|s| s.fresh()),
-        ArrayMap => (int) { length: any_int, target: array_of_node, source: array_of_node, value: same },
-        ArrayFold => (int) { length: any_int, source: array_of_node },
+        ArrayMap => (int) { length: any_int, target: array_of_node, source: |c| array(c.store()), value: same },
+        ArrayZip => (int) { length: any_int, target: array_of_node, left: array_of_node, source: |c| array(c.store()) },
+        ArrayFold => (int) { length: any_int, source: |c| array(c.store()) },
         Break => (|s| s.fresh()) { cond: any_int },
         Continue => (|s| s.fresh()) { cond: any_int },
         Print => (|s| s.fresh()) { value: any_int },
@@ -319,7 +322,7 @@ component! {
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
         CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
-        ExprStmt => true, ArrayMap => true, ArrayFold => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
+        ExprStmt => true, ArrayMap => true, ArrayZip => true, ArrayFold => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
         FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true, AddrOfElem => true,
     }
     choice_filters {
@@ -337,7 +340,7 @@ component! {
     }
     choice_weight {
         ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
-        For => 3, ArrayMap => 16, ArrayFold => 12, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
+        For => 3, ArrayMap => 10, ArrayZip => 8, ArrayFold => 10, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
         LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
     }
@@ -451,15 +454,18 @@ component! {
         },
         ArrayMap => |n| {
             let j = format!("xs_j{}", n.node().index());
-            let element = n.child("source").append(format!("[{j}]"));
-            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
-            let store = n.child("target").append(format!("[{j}] = ")).append(value).append(";");
-            let sink = n.text("xs_sink += (uint64_t)").append(n.child("target")).append(format!("[{j}];"));
-            array_loop(n, &j).append(block(n, vec![store, sink]))
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [source_element(n, &j), n.child("value")]);
+            map_loop(n, &j, value)
+        },
+        ArrayZip => |n| {
+            let j = format!("xs_j{}", n.node().index());
+            let left = n.child("left").append(format!("[{j}]"));
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [left, source_element(n, &j)]);
+            map_loop(n, &j, value)
         },
         ArrayFold => |n| {
             let (j, x) = (format!("xs_j{}", n.node().index()), n.data("name").to_string());
-            let element = n.child("source").append(format!("[{j}]"));
+            let element = source_element(n, &j);
             let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))).append(format!("({x}, ")), [element]);
             let fold = array_loop(n, &j).append(format!("{x} = ")).append(value).append(");");
             fold.append(n.hardline()).append(format!("xs_sink += (uint64_t){x};"))
@@ -490,7 +496,7 @@ component! {
     feature {
         Call => "calls", Comma => "comma", For => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
-        ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayFold => "array-loops",
+        ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayZip => "array-loops", ArrayFold => "array-loops",
         Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
         AddrOfField => "structs", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
@@ -500,7 +506,43 @@ component! {
     }
 }
 
-/// The head of an array loop (`ArrayMap`, `ArrayFold`) with induction
+/// How often a whole-array loop reads its source backwards: 1 in 4.
+fn reverse(r: &mut Random) -> i64 {
+    i64::from(r.below(4) == 3)
+}
+
+/// The element of an array loop's `source` that iteration `j` reads,
+/// converted to the loop's type: `source[j]`, or `source[N - 1 - j]` when
+/// the node's `reverse` is 1 (in range: `j < N`). The source may have
+/// another element type than the loop (a widening or narrowing loop).
+fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
+    let index = match n.data("reverse") {
+        xsmith::Value::Int(1) => format!("[{} - {j}]", ARRAY_LENGTH - 1),
+        _ => format!("[{j}]"),
+    };
+    let element = n.child("source").append(index);
+    let source = n.at(n.node()).child("source").expect("a source array");
+    match source.node_type() {
+        Some(Type::Generic(_, args)) if type_name(n, &args[0]) != ty(n) => convert(n, &ty(n), element),
+        Some(Type::Generic(..)) => element,
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+
+/// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`, each
+/// element stored also added into `xs_sink` (an unsigned sum, so the same
+/// whatever order calls run in), so that the loop's stores are live even
+/// when the target is a local that is read no more.
+fn map_loop<'a>(n: &RenderNode<'a>, j: &str, value: Doc<'a>) -> Doc<'a> {
+    let store = n.child("target").append(format!("[{j}] = ")).append(value).append(";");
+    let sink = n
+        .text("xs_sink += (uint64_t)")
+        .append(n.child("target"))
+        .append(format!("[{j}];"));
+    array_loop(n, j).append(block(n, vec![store, sink]))
+}
+
+/// The head of an array loop (`ArrayMap`, `ArrayZip`, `ArrayFold`) with induction
 /// variable `j`: over the whole array when `whole` is 1 (`length` is then
 /// evaluated before, for nothing: no expression here has an effect), else
 /// over the first `length % (ARRAY_LENGTH + 1)` elements, a count computed
