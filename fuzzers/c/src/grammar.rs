@@ -189,6 +189,7 @@ component! {
         abstract Expr {}
         Const: Expr { value = literal }
         VarRef: Expr {}
+        Counter: Expr {}
         ArrayGet: Expr { array: ArrayRead, index: Expr }
         ArrayRead {}
         FieldGet: Expr { record: StructRead, path = member }
@@ -266,6 +267,7 @@ component! {
         ExprStmt => (|s| s.fresh()) { value: any_int },
         Const => (int),
         VarRef => (int),
+        Counter => (int),
         Arith => (int) { left: same, right: same },
         Unary => (int) { value: same },
         Compare => (int) { left: any_int, right: like_left },
@@ -327,6 +329,7 @@ component! {
     }
     choice_filters {
         Call => call_allowed,
+        Counter => |hole| hole.node().is_some_and(|id| counted_loop(hole.at(id)).is_some()),
         Break => |hole| enclosing(hole, "For").is_some(),
         Continue => |hole| enclosing(hole, "For").is_some(),
         Global => not_last,
@@ -339,7 +342,7 @@ component! {
         GlobalStruct => not_last,
     }
     choice_weight {
-        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
+        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Counter => 6, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
         For => 3, ArrayMap => 10, ArrayZip => 8, ArrayFold => 10, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
         LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
@@ -479,6 +482,13 @@ component! {
         ExprStmt => ["(void)(", value, ");"],
         Const => |n| n.text(constant(&ty(n), literal_of(n.data("value")))),
         VarRef => [name],
+        Counter => |n| match counted_loop(n.at(n.node())) {
+            Some(l) => {
+                let var = if l.is("For") { "xs_i" } else { "xs_j" };
+                n.text(format!("(({})({var}{}))", ty(n), l.id().index()))
+            }
+            None => n.text(constant(&ty(n), 0)),
+        },
         Arith => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
         Unary => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
         Compare => |n| binary(n, n.data("op").to_string()),
@@ -494,7 +504,7 @@ component! {
         FuncRef => [name],
     }
     feature {
-        Call => "calls", Comma => "comma", For => "loops", Break => "loops",
+        Call => "calls", Comma => "comma", For => "loops", Counter => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
         ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayZip => "array-loops", ArrayFold => "array-loops",
         Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
@@ -562,6 +572,18 @@ fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     n.text(format!("for (uint64_t {j} = 0, {count} = (uint64_t)("))
         .append(n.child("length"))
         .append(format!(") % {}; {j} < {count}; {j}++) ", ARRAY_LENGTH + 1))
+}
+
+/// The loop whose induction variable a `Counter` at `node` reads: the
+/// nearest enclosing `For` (its hidden counter, 0 to at most 5), or
+/// `ArrayMap` when `node` is in its `value` (the one part of an array loop
+/// rendered inside the loop; its `j` is below [`ARRAY_LENGTH`]). Either
+/// value fits every integer type, so a plain cast converts it.
+fn counted_loop<'a>(node: NodeRef<'a>) -> Option<NodeRef<'a>> {
+    let in_value = |a: &NodeRef<'a>| a.child("value").is_some_and(|v| node.is_inside(v.id()));
+    node.ancestors()
+        .take_while(|a| !a.is("Func"))
+        .find(|a| a.is("For") || (a.is("ArrayMap") && in_value(a)))
 }
 
 /// Whether the hole is in a function's body, where a pointer a
