@@ -7,10 +7,12 @@
 //! (`int8_t` to `uint64_t`), and functions with parameters, local variables,
 //! pointers to variables, array elements and struct members, assignments
 //! (of structs too) and compound assignments, `if`, counted `for` loops with
-//! `break` and `continue`, calls, the comma operator, casts and prints. `main`
-//! calls every function in turn with constant arguments and prints its
-//! result, then prints a checksum of every global, member by member (as
-//! Csmith and YARPGen do).
+//! `break` and `continue`, whole-array loops (maps, zips and folds, which
+//! gcc and clang vectorize), reads of a loop's induction variable, calls,
+//! the comma operator, casts and prints. `main` calls every function in
+//! turn with constant arguments and prints its result, then prints a
+//! checksum of every global, member by member (as Csmith and YARPGen do),
+//! and of `xs_sink`, the sum of what the whole-array loops computed.
 //!
 //! Modules: `grammar` (productions, types, effects, filters), `render`
 //! (C text and `main`), [`runtime`] (the prelude and the helpers a program
@@ -26,7 +28,8 @@
 //! engine's effect analysis keeps two operands (or arguments) from touching
 //! the same variable when one of them writes it; function `i` calls only
 //! functions before it, never from inside a loop; a loop's counter is hidden
-//! from the program, so it runs a fixed number of times; every variable is
+//! from assignments, so it runs a fixed number of times, and a whole-array
+//! loop's index stays below [`ARRAY_LENGTH`]; every variable is
 //! initialised where it is declared.
 //!
 //! ```

@@ -6,13 +6,18 @@
 
 use xsmith::Helper;
 
-/// The runtime header of every program: printing and the checksum, and
+/// The runtime header of every program: printing and the checksum;
 /// `xs_zero`, a volatile 0 through which `main` passes its arguments so
 /// that the compiler cannot fold a whole program into constants (and so
-/// skip the optimizations of its loops).
+/// skip the optimizations of its loops); and `xs_sink`, into which the
+/// whole-array loops add what they compute, so that a loop over a local
+/// array that nothing reads afterwards is not deleted as dead (an unsigned
+/// sum: the same whatever order calls run in; `main` mixes it into the
+/// checksum).
 ///
 /// ```
 /// assert!(xsmith_c::PRELUDE.contains("static void xs_mix(uint64_t v)"));
+/// assert!(xsmith_c::PRELUDE.contains("static uint64_t xs_sink = 0;"));
 /// ```
 pub const PRELUDE: &str = r#"#include <stdint.h>
 #include <stdio.h>
