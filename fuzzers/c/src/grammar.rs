@@ -471,7 +471,10 @@ component! {
             let element = source_element(n, &j);
             let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))).append(format!("({x}, ")), [element]);
             let fold = array_loop(n, &j).append(format!("{x} = ")).append(value).append(");");
-            fold.append(n.hardline()).append(format!("xs_sink += (uint64_t){x};"))
+            match global(n.at(n.node())) {
+                true => fold,
+                false => fold.append(n.hardline()).append(format!("xs_sink += (uint64_t){x};")),
+            }
         },
         Break => ["if (", cond, ") break;"],
         Continue => ["if (", cond, ") continue;"],
@@ -539,12 +542,24 @@ fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     }
 }
 
-/// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`, each
-/// element stored also added into `xs_sink` (an unsigned sum, so the same
-/// whatever order calls run in), so that the loop's stores are live even
-/// when the target is a local that is read no more.
+/// Whether the variable `reference` refers to is a global one, which
+/// `main` checksums, so that what a loop stores into it is live.
+fn global(reference: NodeRef) -> bool {
+    reference
+        .reference_target()
+        .is_some_and(|binder| binder.is("Global") || binder.is("GlobalArray"))
+}
+
+/// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`. When the
+/// target is a local array (or a parameter's), each element stored is also
+/// added into `xs_sink` (an unsigned sum, so the same whatever order calls
+/// run in), so that the loop's stores are live even when nothing reads the
+/// array afterwards; a global array is in the checksum already.
 fn map_loop<'a>(n: &RenderNode<'a>, j: &str, value: Doc<'a>) -> Doc<'a> {
     let store = n.child("target").append(format!("[{j}] = ")).append(value).append(";");
+    if global(n.at(n.node()).child("target").expect("a target array")) {
+        return array_loop(n, j).append(store);
+    }
     let sink = n
         .text("xs_sink += (uint64_t)")
         .append(n.child("target"))
