@@ -570,11 +570,14 @@ fn map_loop<'a>(n: &RenderNode<'a>, j: &str, value: Doc<'a>) -> Doc<'a> {
 /// The head of an array loop (`ArrayMap`, `ArrayZip`, `ArrayFold`) with induction
 /// variable `j`: over the whole array when `whole` is 1 (`length` is then
 /// evaluated before, for nothing: no expression here has an effect), else
-/// over the first `length % (ARRAY_LENGTH + 1)` elements, a count computed
-/// once, in range by construction (and unknown to the compiler unless
-/// `length` folds to a constant). With arrays of 8 elements clang unrolled
-/// every whole-array loop before its loop vectorizer saw it; of 64, it
-/// vectorizes many.
+/// over the first `ARRAY_LENGTH - length % (ARRAY_LENGTH + 1)` elements, a
+/// count computed once, in range by construction (and unknown to the
+/// compiler unless `length` folds to a constant). The subtraction makes
+/// the many `length`s that are comparisons or logical operators (0 or 1)
+/// run the loop over nearly the whole array, so that a vectorized body
+/// runs rather than only its scalar remainder. With arrays of 8 elements
+/// clang unrolled every whole-array loop before its loop vectorizer saw
+/// it; of 64, it vectorizes many.
 fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     if matches!(n.data("whole"), xsmith::Value::Int(1)) {
         let head = n
@@ -585,7 +588,7 @@ fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
         return head.append(format!("for (int {j} = 0; {j} < {ARRAY_LENGTH}; {j}++) "));
     }
     let count = j.replacen("xs_j", "xs_n", 1);
-    n.text(format!("for (uint64_t {j} = 0, {count} = (uint64_t)("))
+    n.text(format!("for (uint64_t {j} = 0, {count} = {ARRAY_LENGTH} - (uint64_t)("))
         .append(n.child("length"))
         .append(format!(") % {}; {j} < {count}; {j}++) ", ARRAY_LENGTH + 1))
 }
