@@ -551,7 +551,7 @@ fn global(reference: NodeRef) -> bool {
 }
 
 /// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`. When the
-/// target is a local array (or a parameter's), each element stored is also
+/// target is a local array, each element stored is also
 /// added into `xs_sink` (an unsigned sum, so the same whatever order calls
 /// run in), so that the loop's stores are live even when nothing reads the
 /// array afterwards; a global array is in the checksum already.
