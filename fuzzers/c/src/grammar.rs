@@ -96,7 +96,8 @@ fn literal(r: &mut Random) -> i64 {
     }
 }
 
-/// The operators of the whole-array loops (`ArrayMap`, `ArrayFold`): those
+/// The operators of the whole-array loops (`ArrayMap`, `ArrayZip`,
+/// `ArrayFold`): those
 /// whose wrappers have no branch on their operands but the conversion, so
 /// that a vectorizer can take the loop.
 const VECTOR_OPS: [&str; 8] = ["add", "add", "sub", "xor", "xor", "and", "or", "mul"];
@@ -107,7 +108,7 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 }
 
 /// Function `i` calls only earlier ones (the program is a sequential
-/// scope), never from inside a loop (`For`, `ArrayMap`: so a run's work stays small), and only
+/// scope), never from inside a loop (`For`, `ArrayMap`, ...: so a run's work stays small), and only
 /// while the program has room for a function that the call may lift.
 ///
 /// Nor in the value of a compound assignment: `x += f()` reads `x` in an
@@ -119,7 +120,7 @@ fn call_allowed(hole: &Hole) -> bool {
     let items = hole.at(hole.program().root()).children("items");
     let functions = items.iter().filter(|item| item.is("Func")).count();
     functions < MAX_FUNCTIONS
-        && ["For", "ArrayMap", "ArrayFold", "CompoundAssign"]
+        && ["For", "ArrayMap", "ArrayZip", "ArrayFold", "CompoundAssign"]
             .iter()
             .all(|p| enclosing(hole, p).is_none())
 }
@@ -176,8 +177,9 @@ component! {
         CompoundAssign: Stmt { op = |r| r.below(6) as i64, value: Expr }
         If: Stmt { cond: Expr, then: Block, otherwise: Block }
         For: Stmt { iterations = |r| r.int_in(1, 6), body: Block }
-        ArrayMap: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, target: ArrayWrite, source: ArrayRead, value: Expr }
-        ArrayFold: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, length: Expr, source: ArrayRead }
+        ArrayMap: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, target: ArrayWrite, source: ArrayRead, value: Expr }
+        ArrayZip: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, target: ArrayWrite, left: ArrayRead, source: ArrayRead }
+        ArrayFold: Stmt { op = |r| *r.pick(&VECTOR_OPS), whole = |r| r.below(2) as i64, reverse = reverse, length: Expr, source: ArrayRead }
         Break: Stmt { cond: Expr }
         Continue: Stmt { cond: Expr }
         Print: Stmt { value: Expr }
@@ -187,6 +189,7 @@ component! {
         abstract Expr {}
         Const: Expr { value = literal }
         VarRef: Expr {}
+        Counter: Expr {}
         ArrayGet: Expr { array: ArrayRead, index: Expr }
         ArrayRead {}
         FieldGet: Expr { record: StructRead, path = member }
@@ -255,14 +258,16 @@ component! {
         CompoundAssign => (int) { value: same },
         If => (|s| s.fresh()) { cond: any_int },
         For => (|s| s.fresh()),
-        ArrayMap => (int) { length: any_int, target: array_of_node, source: array_of_node, value: same },
-        ArrayFold => (int) { length: any_int, source: array_of_node },
+        ArrayMap => (int) { length: any_int, target: array_of_node, source: |c| array(c.store()), value: same },
+        ArrayZip => (int) { length: any_int, target: array_of_node, left: array_of_node, source: |c| array(c.store()) },
+        ArrayFold => (int) { length: any_int, source: |c| array(c.store()) },
         Break => (|s| s.fresh()) { cond: any_int },
         Continue => (|s| s.fresh()) { cond: any_int },
         Print => (|s| s.fresh()) { value: any_int },
         ExprStmt => (|s| s.fresh()) { value: any_int },
         Const => (int),
         VarRef => (int),
+        Counter => (int),
         Arith => (int) { left: same, right: same },
         Unary => (int) { value: same },
         Compare => (int) { left: any_int, right: like_left },
@@ -319,11 +324,12 @@ component! {
     strict_child_order {
         Program => true, Func => true, Body => true, Block => true, Local => true, Assign => true,
         CompoundAssign => true, ArraySet => true, DerefSet => true, If => true, For => true, Break => true, Continue => true, Print => true,
-        ExprStmt => true, ArrayMap => true, ArrayFold => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
+        ExprStmt => true, ArrayMap => true, ArrayZip => true, ArrayFold => true, Logical => true, Ternary => true, Comma => true, StructAssign => true, FieldSet => true,
         FieldElemSet => true, LocalElemPtr => true, LocalFieldPtr => true, AddrOfElem => true,
     }
     choice_filters {
         Call => call_allowed,
+        Counter => |hole| hole.node().is_some_and(|id| counted_loop(hole.at(id)).is_some()),
         Break => |hole| enclosing(hole, "For").is_some(),
         Continue => |hole| enclosing(hole, "For").is_some(),
         Global => not_last,
@@ -336,8 +342,8 @@ component! {
         GlobalStruct => not_last,
     }
     choice_weight {
-        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
-        For => 3, ArrayMap => 16, ArrayFold => 12, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
+        ArrayGet => 4, ArraySet => 4, Deref => 4, DerefSet => 4, AddrOf => 4, LocalPtr => 1, Const => 6, VarRef => 12, Counter => 6, Arith => 10, Assign => 10, CompoundAssign => 4, Local => 6, Call => 8,
+        For => 3, ArrayMap => 10, ArrayZip => 8, ArrayFold => 10, If => 4, Print => 2, Comma => 1, ExprStmt => 1, Break => 6, Continue => 6,
         FieldGet => 3, FieldElemGet => 2, FieldSet => 3, FieldElemSet => 2, StructAssign => 2, LocalStruct => 2,
         LocalElemPtr => 1, LocalFieldPtr => 1, AddrOfElem => 2, AddrOfField => 2,
     }
@@ -418,7 +424,7 @@ component! {
             let index = n.render(access.child("index").expect("an index").id());
             let value = access.child("value").expect("a value");
             let value = convert_from(n, leaf.ty, &value, n.render(value.id()));
-            n.child("record").append(leaf.path).append(subscript(n, index)).append(" = ").append(value).append(";")
+            n.child("record").append(leaf.path).append(member_subscript(n, index)).append(" = ").append(value).append(";")
         },
         FieldGet => |n| {
             let leaf = field(n, "record", &ty(n), false);
@@ -426,7 +432,7 @@ component! {
         },
         FieldElemGet => |n| {
             let leaf = field(n, "record", &ty(n), true);
-            let place = n.child("record").append(leaf.path.clone()).append(subscript(n, n.child("index")));
+            let place = n.child("record").append(leaf.path.clone()).append(member_subscript(n, n.child("index")));
             convert_leaf(n, &leaf, place)
         },
         StructRead => [name],
@@ -451,15 +457,24 @@ component! {
         },
         ArrayMap => |n| {
             let j = format!("xs_j{}", n.node().index());
-            let element = n.child("source").append(format!("[{j}]"));
-            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [element, n.child("value")]);
-            array_loop(n, &j).append(n.child("target")).append(format!("[{j}] = ")).append(value).append(";")
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [source_element(n, &j), n.child("value")]);
+            map_loop(n, &j, value)
+        },
+        ArrayZip => |n| {
+            let j = format!("xs_j{}", n.node().index());
+            let left = n.child("left").append(format!("[{j}]"));
+            let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [left, source_element(n, &j)]);
+            map_loop(n, &j, value)
         },
         ArrayFold => |n| {
             let (j, x) = (format!("xs_j{}", n.node().index()), n.data("name").to_string());
-            let element = n.child("source").append(format!("[{j}]"));
+            let element = source_element(n, &j);
             let value = call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))).append(format!("({x}, ")), [element]);
-            array_loop(n, &j).append(format!("{x} = ")).append(value).append(");")
+            let fold = array_loop(n, &j).append(format!("{x} = ")).append(value).append(");");
+            match global(n.at(n.node())) {
+                true => fold,
+                false => fold.append(n.hardline()).append(format!("xs_sink += (uint64_t){x};")),
+            }
         },
         Break => ["if (", cond, ") break;"],
         Continue => ["if (", cond, ") continue;"],
@@ -470,6 +485,13 @@ component! {
         ExprStmt => ["(void)(", value, ");"],
         Const => |n| n.text(constant(&ty(n), literal_of(n.data("value")))),
         VarRef => [name],
+        Counter => |n| match counted_loop(n.at(n.node())) {
+            Some(l) => {
+                let var = if l.is("For") { "xs_i" } else { "xs_j" };
+                n.text(format!("(({})({var}{}))", ty(n), l.id().index()))
+            }
+            None => n.text(constant(&ty(n), 0)),
+        },
         Arith => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("left"), n.child("right")]),
         Unary => |n| call(n, n.helper(format!("xs_{}_{}", n.data("op"), ty(n))), [n.child("value")]),
         Compare => |n| binary(n, n.data("op").to_string()),
@@ -485,9 +507,9 @@ component! {
         FuncRef => [name],
     }
     feature {
-        Call => "calls", Comma => "comma", For => "loops", Break => "loops",
+        Call => "calls", Comma => "comma", For => "loops", Counter => "loops", Break => "loops",
         Continue => "loops", Print => "printing", GlobalArray => "arrays", LocalArray => "arrays",
-        ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayFold => "array-loops",
+        ArrayGet => "arrays", ArraySet => "arrays", ArrayMap => "array-loops", ArrayZip => "array-loops", ArrayFold => "array-loops",
         Deref => "pointers", DerefSet => "pointers", AddrOf => "pointers", AddrOfElem => "pointers",
         AddrOfField => "structs", LocalPtr => "pointers", CompoundAssign => "compound-assignment", Cast => "casts",
         Ternary => "conditionals", If => "conditionals",
@@ -497,13 +519,65 @@ component! {
     }
 }
 
-/// The head of an array loop (`ArrayMap`, `ArrayFold`) with induction
+/// How often a whole-array loop reads its source backwards: 1 in 4.
+fn reverse(r: &mut Random) -> i64 {
+    i64::from(r.below(4) == 3)
+}
+
+/// The element of an array loop's `source` that iteration `j` reads,
+/// converted to the loop's type: `source[j]`, or `source[N - 1 - j]` when
+/// the node's `reverse` is 1 (in range: `j < N`). The source may have
+/// another element type than the loop (a widening or narrowing loop).
+fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
+    let index = match n.data("reverse") {
+        xsmith::Value::Int(1) => format!("[{} - {j}]", ARRAY_LENGTH - 1),
+        _ => format!("[{j}]"),
+    };
+    let element = n.child("source").append(index);
+    let source = n.at(n.node()).child("source").expect("a source array");
+    match source.node_type() {
+        Some(Type::Generic(_, args)) if type_name(n, &args[0]) != ty(n) => convert(n, &ty(n), element),
+        Some(Type::Generic(..)) => element,
+        other => unreachable!("an array has type array<T>, not {other:?}"),
+    }
+}
+
+/// Whether the variable `reference` refers to is a global one, which
+/// `main` checksums, so that what a loop stores into it is live.
+fn global(reference: NodeRef) -> bool {
+    reference
+        .reference_target()
+        .is_some_and(|binder| binder.is("Global") || binder.is("GlobalArray"))
+}
+
+/// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`. When the
+/// target is a local array, each element stored is also
+/// added into `xs_sink` (an unsigned sum, so the same whatever order calls
+/// run in), so that the loop's stores are live even when nothing reads the
+/// array afterwards; a global array is in the checksum already.
+fn map_loop<'a>(n: &RenderNode<'a>, j: &str, value: Doc<'a>) -> Doc<'a> {
+    let store = n.child("target").append(format!("[{j}] = ")).append(value).append(";");
+    if global(n.at(n.node()).child("target").expect("a target array")) {
+        return array_loop(n, j).append(store);
+    }
+    let sink = n
+        .text("xs_sink += (uint64_t)")
+        .append(n.child("target"))
+        .append(format!("[{j}];"));
+    array_loop(n, j).append(block(n, vec![store, sink]))
+}
+
+/// The head of an array loop (`ArrayMap`, `ArrayZip`, `ArrayFold`) with induction
 /// variable `j`: over the whole array when `whole` is 1 (`length` is then
 /// evaluated before, for nothing: no expression here has an effect), else
-/// over the first `length % (ARRAY_LENGTH + 1)` elements, a count computed
-/// once, in range by construction and unknown to the compiler. gcc
-/// vectorizes the first kind more often; clang, which unrolls a loop of a
-/// known count of 8 whole, only the second.
+/// over the first `ARRAY_LENGTH - length % (ARRAY_LENGTH + 1)` elements, a
+/// count computed once, in range by construction (and unknown to the
+/// compiler unless `length` folds to a constant). The subtraction makes
+/// the many `length`s that are comparisons or logical operators (0 or 1)
+/// run the loop over nearly the whole array, so that a vectorized body
+/// runs rather than only its scalar remainder. With arrays of 8 elements
+/// clang unrolled every whole-array loop before its loop vectorizer saw
+/// it; of 64, it vectorizes many.
 fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     if matches!(n.data("whole"), xsmith::Value::Int(1)) {
         let head = n
@@ -514,9 +588,21 @@ fn array_loop<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
         return head.append(format!("for (int {j} = 0; {j} < {ARRAY_LENGTH}; {j}++) "));
     }
     let count = j.replacen("xs_j", "xs_n", 1);
-    n.text(format!("for (uint64_t {j} = 0, {count} = (uint64_t)("))
+    n.text(format!("for (uint64_t {j} = 0, {count} = {ARRAY_LENGTH} - (uint64_t)("))
         .append(n.child("length"))
         .append(format!(") % {}; {j} < {count}; {j}++) ", ARRAY_LENGTH + 1))
+}
+
+/// The loop whose induction variable a `Counter` at `node` reads: the
+/// nearest enclosing `For` (its hidden counter, 0 to at most 5), or
+/// `ArrayMap` when `node` is in its `value` (the one part of an array loop
+/// rendered inside the loop; its `j` is below [`ARRAY_LENGTH`]). Either
+/// value fits every integer type, so a plain cast converts it.
+fn counted_loop<'a>(node: NodeRef<'a>) -> Option<NodeRef<'a>> {
+    let in_value = |a: &NodeRef<'a>| a.child("value").is_some_and(|v| node.is_inside(v.id()));
+    node.ancestors()
+        .take_while(|a| !a.is("Func"))
+        .find(|a| a.is("For") || (a.is("ArrayMap") && in_value(a)))
 }
 
 /// Whether the hole is in a function's body, where a pointer a

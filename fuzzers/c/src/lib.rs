@@ -7,10 +7,12 @@
 //! (`int8_t` to `uint64_t`), and functions with parameters, local variables,
 //! pointers to variables, array elements and struct members, assignments
 //! (of structs too) and compound assignments, `if`, counted `for` loops with
-//! `break` and `continue`, calls, the comma operator, casts and prints. `main`
-//! calls every function in turn with constant arguments and prints its
-//! result, then prints a checksum of every global, member by member (as
-//! Csmith and YARPGen do).
+//! `break` and `continue`, whole-array loops (maps, zips and folds, which
+//! gcc and clang vectorize), reads of a loop's induction variable, calls,
+//! the comma operator, casts and prints. `main` calls every function in
+//! turn with constant arguments and prints its result, then prints a
+//! checksum of every global, member by member (as Csmith and YARPGen do),
+//! and of `xs_sink`, the sum of what the whole-array loops computed.
 //!
 //! Modules: `grammar` (productions, types, effects, filters), `render`
 //! (C text and `main`), [`runtime`] (the prelude and the helpers a program
@@ -26,7 +28,8 @@
 //! engine's effect analysis keeps two operands (or arguments) from touching
 //! the same variable when one of them writes it; function `i` calls only
 //! functions before it, never from inside a loop; a loop's counter is hidden
-//! from the program, so it runs a fixed number of times; every variable is
+//! from assignments, so it runs a fixed number of times, and a whole-array
+//! loop's index stays below [`ARRAY_LENGTH`]; every variable is
 //! initialised where it is declared.
 //!
 //! ```
@@ -83,7 +86,11 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
     ("uint64_t", 64, false),
 ];
 
-/// Elements of every array.
+/// Elements of every array variable (global or local; struct members'
+/// arrays have [`MEMBER_LENGTH`]): long enough that a whole-array loop
+/// (`ArrayMap`, `ArrayFold`) is worth vectorizing to gcc's and clang's cost
+/// models, and that clang does not unroll it whole before its loop
+/// vectorizer sees it (issue 34).
 ///
 /// ```
 /// let spec = xsmith_c::spec().unwrap();
@@ -93,7 +100,15 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
 ///     .collect::<String>();
 /// assert!(text.contains(&format!("[{}] = {{", xsmith_c::ARRAY_LENGTH)));
 /// ```
-pub const ARRAY_LENGTH: u64 = 8;
+pub const ARRAY_LENGTH: u64 = 64;
+
+/// Elements of every array member of a struct type (the `[8]` of
+/// [`runtime::STRUCT_DEFINITIONS`]).
+///
+/// ```
+/// assert!(xsmith_c::runtime::STRUCT_DEFINITIONS[0].text.contains(&format!("b[{}]", xsmith_c::MEMBER_LENGTH)));
+/// ```
+pub const MEMBER_LENGTH: u64 = 8;
 
 /// The type system: the eight integer types, the struct types (opaque: the
 /// member an access reaches is picked when it is rendered, see

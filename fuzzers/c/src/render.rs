@@ -4,7 +4,7 @@
 use xsmith::types::Type;
 use xsmith::{Doc, NodeRef, RenderNode};
 
-use crate::{structs, ARRAY_LENGTH, INT_TYPES};
+use crate::{structs, ARRAY_LENGTH, INT_TYPES, MEMBER_LENGTH};
 
 /// `t` as C writes it; a struct type is recorded as a use of the helper
 /// that defines it.
@@ -44,11 +44,18 @@ pub(crate) fn element_type(n: &RenderNode) -> String {
     }
 }
 
-/// `[index]`, the index reduced into the array's bounds.
+/// `[index]`, the index reduced into the bounds of an array variable.
 pub(crate) fn subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
-    n.text("[(uint64_t)(")
-        .append(index)
-        .append(format!(") % {ARRAY_LENGTH}]"))
+    subscript_of(n, index, ARRAY_LENGTH)
+}
+
+/// `[index]`, the index reduced into the bounds of a struct's array member.
+pub(crate) fn member_subscript<'a>(n: &RenderNode<'a>, index: Doc<'a>) -> Doc<'a> {
+    subscript_of(n, index, MEMBER_LENGTH)
+}
+
+fn subscript_of<'a>(n: &RenderNode<'a>, index: Doc<'a>, length: u64) -> Doc<'a> {
+    n.text("[(uint64_t)(").append(index).append(format!(") % {length}]"))
 }
 
 /// Pseudo-random constants from `seed` (a global's initialiser).
@@ -274,7 +281,7 @@ pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
             for leaf in structs::leaves(&type_name(n, &global.node_type().expect("typed"))) {
                 let place = format!("{}{}", name(global), leaf.path);
                 main.push(match leaf.array {
-                    true => format!("  for (int i = 0; i < {ARRAY_LENGTH}; i++) xs_mix((uint64_t){place}[i]);"),
+                    true => format!("  for (int i = 0; i < {MEMBER_LENGTH}; i++) xs_mix((uint64_t){place}[i]);"),
                     false => format!("  xs_mix((uint64_t){place});"),
                 });
             }
@@ -285,6 +292,7 @@ pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
             ));
         }
     }
+    main.push("  xs_mix(xs_sink);".into());
     main.push("  printf(\"checksum = %016llx\\n\", (unsigned long long)xs_checksum);".into());
     main.push("  return 0;".into());
     main.push("}".into());

@@ -6,13 +6,18 @@
 
 use xsmith::Helper;
 
-/// The runtime header of every program: printing and the checksum, and
+/// The runtime header of every program: printing and the checksum;
 /// `xs_zero`, a volatile 0 through which `main` passes its arguments so
 /// that the compiler cannot fold a whole program into constants (and so
-/// skip the optimizations of its loops).
+/// skip the optimizations of its loops); and `xs_sink`, into which the
+/// whole-array loops add what they compute, so that a loop over a local
+/// array that nothing reads afterwards is not deleted as dead (an unsigned
+/// sum: the same whatever order calls run in; `main` mixes it into the
+/// checksum).
 ///
 /// ```
 /// assert!(xsmith_c::PRELUDE.contains("static void xs_mix(uint64_t v)"));
+/// assert!(xsmith_c::PRELUDE.contains("static uint64_t xs_sink = 0;"));
 /// ```
 pub const PRELUDE: &str = r#"#include <stdint.h>
 #include <stdio.h>
@@ -20,6 +25,7 @@ pub const PRELUDE: &str = r#"#include <stdint.h>
 static volatile int xs_zero = 0;
 static uint64_t xs_checksum = UINT64_C(0xcbf29ce484222325);
 static void xs_mix(uint64_t v) { xs_checksum = (xs_checksum ^ v) * UINT64_C(0x100000001b3); }
+static uint64_t xs_sink = 0;
 static void xs_print(const char *what, uint64_t v) {
   printf("%s = %016llx\n", what, (unsigned long long)v);
   xs_mix(v);

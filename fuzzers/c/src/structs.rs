@@ -15,7 +15,7 @@ use crate::INT_TYPES;
 
 /// An integer-typed place inside a struct: its access path (`.x.s.a`),
 /// its integer type, and whether it is an array of
-/// [`ARRAY_LENGTH`](crate::ARRAY_LENGTH) elements (then the path is
+/// [`MEMBER_LENGTH`](crate::MEMBER_LENGTH) elements (then the path is
 /// followed by a subscript).
 ///
 /// ```
@@ -129,7 +129,7 @@ pub fn leaf(name: &str, ty: &str, array: bool, choice: i64) -> Option<Leaf> {
 pub fn flattened(name: &str) -> Vec<&'static str> {
     leaves(name)
         .into_iter()
-        .flat_map(|l| std::iter::repeat(l.ty).take(if l.array { crate::ARRAY_LENGTH as usize } else { 1 }))
+        .flat_map(|l| std::iter::repeat(l.ty).take(if l.array { crate::MEMBER_LENGTH as usize } else { 1 }))
         .collect()
 }
 
@@ -147,7 +147,7 @@ pub fn initialiser(name: &str, next: &mut dyn FnMut() -> i64) -> String {
             if names().contains(&ty) {
                 initialiser(ty, next)
             } else if array {
-                let elements: Vec<String> = (0..crate::ARRAY_LENGTH).map(|_| constant(ty, next())).collect();
+                let elements: Vec<String> = (0..crate::MEMBER_LENGTH).map(|_| constant(ty, next())).collect();
                 format!("{{{}}}", elements.join(", "))
             } else {
                 constant(ty, next())
