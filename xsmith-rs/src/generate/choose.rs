@@ -17,7 +17,7 @@
 //!
 //! With local choices the survivors are then ordered simplest first
 //! ([`order_simplest_first`](Generator::order_simplest_first)), so that a
-//! draw of 0 picks the smallest subtree.
+//! draw of 0 picks a literal, and the smallest one.
 //!
 //! The survivors are weighed (`choice_weight`), steered towards new
 //! k-paths under `--cover` ([`cover`](super::cover)), and one is drawn.
@@ -259,12 +259,12 @@ impl<'s> Generator<'s> {
 
     /// Stage 6, with local choices: orders the choices simplest first, so
     /// that the first draw of a choice (a draw of 0, as a reducer's
-    /// smallest version of a subtree draws) picks one that finishes
-    /// soonest and, among those, one that neither binds nor references a
-    /// variable: the smallest subtree, and one that lifts no definition and
-    /// adds no variable for later references to pick up (see
-    /// `Generator::set_local_choices`). The order changes which draw picks
-    /// which choice, never how likely each is.
+    /// smallest version of a subtree draws) picks the simplest: first those
+    /// that neither bind nor reference a variable (a literal rather than a
+    /// variable that may have to be lifted: no new definition, and no
+    /// variable for later references to pick up), then those that finish
+    /// soonest. The order changes which draw picks which choice, never how
+    /// likely each is.
     fn order_simplest_first(&mut self) {
         if !self.local_choices {
             return;
@@ -275,7 +275,7 @@ impl<'s> Generator<'s> {
             properties.binder_info.is_some() || properties.reference_info.is_some()
         };
         let mut choices = std::mem::take(&mut self.choices);
-        choices.sort_by_cached_key(|&c| (self.own_finish(c), names(c)));
+        choices.sort_by_cached_key(|&c| (names(c), self.own_finish(c)));
         self.choices = choices;
     }
 

@@ -13,7 +13,9 @@
 //! right: same`, an array loop's `array_of_node`), the subtree must not
 //! decide them, or replacing it would change its siblings:
 //! [`decide_shared_hole_type`](Generator::decide_shared_hole_type) decides
-//! them just before the hole's span begins, inside the parent's span. It
+//! them just before the hole's span begins, inside the parent's span,
+//! from one choice (a seed: the tries it takes vary with what is in
+//! sight, and the choices after it must not shift). It
 //! draws one of the hole's candidate productions by its weight (so types
 //! come out about as often as when the productions decided them), takes
 //! that production's node type, for a reference the type of a visible
@@ -63,6 +65,10 @@ impl Generator<'_> {
         let candidates = self.choices.clone();
         let mut weights = self.weights.clone();
         let sharers = sharing_holes(program, hole, &ty);
+        // One choice, however many tries the decision takes: the tries
+        // depend on what is in sight, which a replaced subtree elsewhere
+        // may change, and the choices after this one must stay in place.
+        let random = &mut local_source(random.next_u64());
         for _ in 0..CANDIDATE_TRIES {
             // An empty `candidates`: `choose` names the hole nothing can fill.
             let Some(picked) = random.weighted(&weights) else {
@@ -297,6 +303,18 @@ fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
         || program
             .children(parent)
             .any(|sibling| sibling != hole && own.mentioned_by(program, sibling))
+}
+
+/// A source of choices of its own for a decision that takes a varying
+/// number of them, from one choice `seed`: seeded by it, or, for a seed of
+/// 0 (the smallest choice, which a reducer's smallest version of a
+/// subtree draws), one that gives the smallest choice every time, so that
+/// the decision comes out as the smallest one too.
+fn local_source(seed: u64) -> Random {
+    match seed {
+        0 => Random::from_bytes(Vec::new()),
+        seed => Random::from_seed(seed),
+    }
 }
 
 /// The holes still to fill, other than `hole`, whose types share a
