@@ -28,21 +28,25 @@ enum Expr {
     Div(Box<Expr>, Box<Expr>),
 }
 
+/// Parses `left SEPARATOR right)` at the start of `text` (what follows an
+/// operator's opening); returns both operands and the rest.
+fn operands(text: &str, separator: char) -> Option<(Expr, Expr, &str)> {
+    let (left, rest) = parse(text)?;
+    let rest = rest.trim_start().strip_prefix(separator)?;
+    let (right, rest) = parse(rest)?;
+    let rest = rest.trim_start().strip_prefix(')')?;
+    Some((left, right, rest))
+}
+
 /// Parses the expression at the start of `text`; returns it and the rest.
 fn parse(text: &str) -> Option<(Expr, &str)> {
     let text = text.trim_start();
     if let Some(rest) = text.strip_prefix("safe_div(") {
-        let (left, rest) = parse(rest)?;
-        let rest = rest.trim_start().strip_prefix(',')?;
-        let (right, rest) = parse(rest)?;
-        let rest = rest.trim_start().strip_prefix(')')?;
+        let (left, right, rest) = operands(rest, ',')?;
         return Some((Expr::Div(Box::new(left), Box::new(right)), rest));
     }
     if let Some(rest) = text.strip_prefix('(') {
-        let (left, rest) = parse(rest)?;
-        let rest = rest.trim_start().strip_prefix('+')?;
-        let (right, rest) = parse(rest)?;
-        let rest = rest.trim_start().strip_prefix(')')?;
+        let (left, right, rest) = operands(rest, '+')?;
         return Some((Expr::Add(Box::new(left), Box::new(right)), rest));
     }
     let digits = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
