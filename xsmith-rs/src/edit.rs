@@ -63,6 +63,11 @@ pub struct Subtree {
     pub hole_type: ProdId,
     /// Its choice span.
     pub span: Range<usize>,
+    /// Where the choices drawn for its hole begin: `span.start`, or before
+    /// it when its hole's type was decided first (in its parent's span, so
+    /// a replacement in place keeps that decision; deleting it from a list
+    /// deletes it too).
+    pub decided_from: usize,
     /// The number of the fill that made it (for an edit in place); `None`
     /// for a node no fill of its own made.
     pub fill: Option<usize>,
@@ -116,6 +121,7 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
         found.push(Subtree {
             node,
             hole_type: hole,
+            decided_from: program.decision_start(node).unwrap_or(span.start).min(span.start),
             span,
             fill: program.fill_number(node),
             inner,
@@ -165,7 +171,8 @@ pub enum Edit {
     /// one. An element that grew the list towards `--size` goes with the
     /// decision right before it: a [`Delete`](Edit::Delete) of both.
     DeleteElement {
-        /// The element's span.
+        /// The element's span, from where its hole's choices begin
+        /// ([`Subtree::decided_from`]).
         span: Range<usize>,
         /// The choice that made the list this long.
         length: usize,

@@ -60,6 +60,10 @@ pub struct Program {
     /// finished (its subtree's, the definitions' lifted from inside it, and
     /// the concretization of what its type left open).
     pub(crate) finish_ends: Vec<Option<usize>>,
+    /// For each node made by a fill: the index of the first choice drawn
+    /// for its hole, before its own (with local choices, a shared hole
+    /// type is decided there, in the parent's span).
+    pub(crate) decision_starts: Vec<Option<usize>>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -128,6 +132,7 @@ impl Program {
             splice_root: None,
             unfinished: Vec::new(),
             finish_ends: Vec::new(),
+            decision_starts: Vec::new(),
             budgets: vec![u32::MAX],
             type_seeds: vec![0],
         }
@@ -261,6 +266,23 @@ impl Program {
             self.fill_numbers.resize(node.index() + 1, None);
         }
         self.fill_numbers[node.index()] = Some(fill);
+    }
+
+    /// Notes that the choices drawn for the hole `node` began at `start`.
+    pub(crate) fn note_decision_start(&mut self, node: NodeId, start: usize) {
+        if self.decision_starts.len() <= node.index() {
+            self.decision_starts.resize(node.index() + 1, None);
+        }
+        self.decision_starts[node.index()] = Some(start);
+    }
+
+    /// The index of the first choice drawn for the hole that `node` filled:
+    /// the start of its [`choice_span`](Program::choice_span), or before it
+    /// when the hole's type was decided first (those choices belong to the
+    /// parent: a splice of `node` keeps them, but deleting `node` from a
+    /// list must delete them too). `None` for a node no fill made.
+    pub(crate) fn decision_start(&self, node: NodeId) -> Option<usize> {
+        *self.decision_starts.get(node.index())?
     }
 
     /// Notes the choices `node`'s own construction drew.

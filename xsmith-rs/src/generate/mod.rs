@@ -393,6 +393,7 @@ impl<'s> Generator<'s> {
         let fill = program.fills;
         program.fills += 1;
         program.note_fill(hole, fill);
+        program.note_decision_start(hole, random.drawn());
         // Decided in the parent's span: a splice of this hole keeps it.
         if self.local_choices {
             self.decide_shared_hole_type(program, hole, random);

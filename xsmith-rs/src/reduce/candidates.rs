@@ -65,25 +65,28 @@ fn delete_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
 }
 
 /// Each element of a list deleted with the choice that made it: its span
-/// with one of its parent's own choices (the list's length among them)
-/// lowered by one, or with the choice right before it (the decision that
-/// grew the list by it, for an element added towards `--size`). Deleting
-/// the span alone would leave the list as long, its last element drawn
-/// from what follows; a definition no reference uses goes this way.
+/// (with the choices that decided its hole's type, drawn before it) with
+/// one of its parent's own choices (the list's length among them) lowered
+/// by one, or with the choice right before it (the decision that grew the
+/// list by it, for an element added towards `--size`). Deleting the span
+/// alone would leave the list as long, its last element drawn from what
+/// follows, and the next element's hole decided by this one's choices; a
+/// definition no reference uses goes this way.
 fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for subtree in subtrees {
         let Some(parent) = &subtree.list_parent else {
             continue;
         };
+        let span = subtree.decided_from..subtree.span.end;
         for length in parent.clone() {
             if values.get(length).is_some_and(|&v| v > 0) {
-                let span = subtree.span.clone();
+                let span = span.clone();
                 candidates.push(Edit::DeleteElement { span, length }.apply(values));
             }
         }
-        if subtree.span.start > parent.end {
-            let with_decision = subtree.span.start - 1..subtree.span.end;
+        if span.start > parent.end {
+            let with_decision = span.start - 1..span.end;
             candidates.push(
                 Edit::Delete {
                     span: with_decision,
@@ -169,6 +172,7 @@ mod tests {
             node: NodeId(0),
             hole_type: ProdId(0),
             span: 0..8,
+            decided_from: 0,
             fill: Some(0),
             inner: vec![2..5, 5..6],
             list_parent: None,
@@ -194,9 +198,10 @@ mod tests {
         // A parent drew [production 0, length 2], then its two elements
         // 2..4 and 4..6; the second element grown (choice 1 at 4, then 5..7).
         let values = [0, 2, 7, 8, 1, 9, 9];
-        let element = |span: std::ops::Range<usize>| Subtree {
+        let element = |decided_from: usize, span: std::ops::Range<usize>| Subtree {
             node: NodeId(1),
             hole_type: ProdId(0),
+            decided_from,
             span,
             fill: Some(1),
             inner: Vec::new(),
@@ -204,12 +209,18 @@ mod tests {
         };
         let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
         assert_eq!(
-            plain(delete_list_elements(&values, &[element(2..4)])),
+            plain(delete_list_elements(&values, &[element(2, 2..4)])),
             [vec![0, 1, 1, 9, 9]]
         );
         assert_eq!(
-            plain(delete_list_elements(&values, &[element(5..7)])),
+            plain(delete_list_elements(&values, &[element(5, 5..7)])),
             [vec![0, 1, 7, 8, 1], vec![0, 2, 7, 8]]
+        );
+        // The first element's hole type decided by the choice at 2: it
+        // goes with the element, not left to decide the next one's.
+        assert_eq!(
+            plain(delete_list_elements(&values, &[element(2, 3..4)])),
+            [vec![0, 1, 1, 9, 9]]
         );
     }
 }
