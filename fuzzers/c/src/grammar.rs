@@ -542,14 +542,6 @@ fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     }
 }
 
-/// Whether the variable `reference` refers to is a global one, which
-/// `main` checksums, so that what a loop stores into it is live.
-fn global(reference: NodeRef) -> bool {
-    reference
-        .reference_target()
-        .is_some_and(|binder| binder.is("Global") || binder.is("GlobalArray"))
-}
-
 /// The loop of an `ArrayMap` or `ArrayZip`: `target[j] = value`. When the
 /// target is a local array, each element stored is also
 /// added into `xs_sink` (an unsigned sum, so the same whatever order calls

@@ -12,7 +12,8 @@
 //! the comma operator, casts and prints. `main` calls every function in
 //! turn with constant arguments and prints its result, then prints a
 //! checksum of every global, member by member (as Csmith and YARPGen do),
-//! and of `xs_sink`, the sum of what the whole-array loops computed.
+//! and of `xs_sink`, the sum of what the whole-array loops computed (when
+//! a loop of the program adds into it).
 //!
 //! Modules: `grammar` (productions, types, effects, filters), `render`
 //! (C text and `main`), [`runtime`] (the prelude and the helpers a program
