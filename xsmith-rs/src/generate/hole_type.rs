@@ -262,7 +262,7 @@ impl Generator<'_> {
         if typing.store.is_ground(&ty) || invents_structures(&typing.store, &ty) || awaited(program, &ty) {
             return Ok(());
         }
-        let mut local = Random::from_seed(program.type_seeds[node.index()]);
+        let mut local = local_source(program.type_seeds[node.index()]);
         let typing = program.typing.as_mut().expect("checked above");
         let structures_before = structures(&typing.store.zonk(&ty));
         let snapshot = typing.store.snapshot();
@@ -310,7 +310,7 @@ fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
 /// 0 (the smallest choice, which a reducer's smallest version of a
 /// subtree draws), one that gives the smallest choice every time, so that
 /// the decision comes out as the smallest one too.
-fn local_source(seed: u64) -> Random {
+pub(super) fn local_source(seed: u64) -> Random {
     match seed {
         0 => Random::from_bytes(Vec::new()),
         seed => Random::from_seed(seed),

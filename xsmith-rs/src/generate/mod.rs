@@ -356,7 +356,7 @@ impl<'s> Generator<'s> {
             // With local choices, from the node's type seed, not from the
             // choice sequence: choices after the tree's would shift with
             // every subtree replaced before this one.
-            let mut local = Random::from_seed(program.type_seeds[id.index()]);
+            let mut local = hole_type::local_source(program.type_seeds[id.index()]);
             let source = match self.local_choices {
                 true => &mut local,
                 false => &mut *random,
