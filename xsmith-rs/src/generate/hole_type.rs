@@ -293,12 +293,13 @@ impl Generator<'_> {
 }
 
 /// Whether the open type `ty` of the hole at `hole` has a variable that its
-/// parent's type or a sibling's mentions.
+/// parent's type or a sibling's mentions, or one that subtyping relates to
+/// such a variable (a child typed `subtype_of` its parent's field type).
 fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
     let Some(parent) = program.node(hole).parent else {
         return false;
     };
-    let own = OpenVariables::of(program, ty);
+    let own = OpenVariables::of_related(program, ty);
     own.mentioned_by(program, parent)
         || program
             .children(parent)
@@ -320,7 +321,7 @@ pub(super) fn local_source(seed: u64) -> Random {
 /// The holes still to fill, other than `hole`, whose types share a
 /// variable of `ty`.
 fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
-    let own = OpenVariables::of(program, ty);
+    let own = OpenVariables::of_related(program, ty);
     (program.pending_holes.iter().copied())
         .filter(|&other| other != hole && own.mentioned_by(program, other))
         .collect()
@@ -343,6 +344,21 @@ impl OpenVariables {
     fn of(program: &Program, ty: &Type) -> OpenVariables {
         let mut own = Vec::new();
         variables(&program.typing.as_ref().expect("a typed program").store, ty, &mut own);
+        OpenVariables(own)
+    }
+
+    /// The open variables of `ty` and those that subtyping relates to
+    /// them: a hole whose type must be a subtype of its parent's field
+    /// type decides that field type too.
+    fn of_related(program: &Program, ty: &Type) -> OpenVariables {
+        let store = &program.typing.as_ref().expect("a typed program").store;
+        let mut own = Vec::new();
+        variables(store, ty, &mut own);
+        let mut related = Vec::new();
+        for &v in &own {
+            related.extend(store.related_variables(v).into_iter().filter(|r| !own.contains(r)));
+        }
+        own.extend(related);
         OpenVariables(own)
     }
 

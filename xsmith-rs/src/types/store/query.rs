@@ -60,6 +60,25 @@ impl TypeStore {
         data.watchers.is_empty() && data.pending_upper.is_empty() && data.pending_lower.is_empty()
     }
 
+    /// The variables that subtyping relates to `v`, directly or through
+    /// others, in either direction (as their classes' representatives, `v`'s
+    /// first): what a type decided for `v` bounds.
+    pub(crate) fn related_variables(&self, v: TypeVar) -> smallvec::SmallVec<[TypeVar; 4]> {
+        let mut seen: smallvec::SmallVec<[TypeVar; 4]> = smallvec::smallvec![self.find(v)];
+        let mut next = 0;
+        while let Some(&at) = seen.get(next) {
+            next += 1;
+            let data = self.vars.get(at);
+            for &other in data.upper.iter().chain(data.lower.iter()) {
+                let other = self.find(other);
+                if !seen.contains(&other) {
+                    seen.push(other);
+                }
+            }
+        }
+        seen
+    }
+
     /// Whether two variables have been collapsed into one.
     ///
     /// ```
