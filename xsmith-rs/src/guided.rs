@@ -9,7 +9,13 @@
 //! them.
 //!
 //! This is libFuzzer's own loop, entered through `LLVMFuzzerRunDriver`;
-//! nothing here decides what to keep or how to mutate. libFuzzer sees the
+//! nothing here decides what to keep. How an input is mutated is ours:
+//! libFuzzer calls `LLVMFuzzerCustomMutator` and `LLVMFuzzerCustomCrossOver`,
+//! which edit the input's program (a [`Mutator`]: a subtree re-drawn or
+//! taken from another input, a list element deleted, a value lowered) and
+//! write the edited choices back as the input; with [`Guided::edits`] off
+//! (or outside a guided run, in a libFuzzer target that links this crate)
+//! they leave it to libFuzzer's own byte mutations. libFuzzer sees the
 //! coverage of code compiled with SanitizerCoverage, so the binary must be
 //! built so (`fuzz/build` in the repository, on stable Rust); otherwise
 //! libFuzzer finds no coverage and says so.
@@ -17,13 +23,14 @@
 //! Only with the crate's `libfuzzer` feature, which links libFuzzer (built
 //! from the sources `libfuzzer-sys` bundles).
 
-use std::ffi::{c_char, c_int, CString};
+use std::ffi::{c_char, c_int, c_uint, CString};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use crate::campaign::Harness;
 use crate::fuzzer::{Source, GENERATION_STACK};
+use crate::mutate::Mutator;
 
 // libFuzzer itself: the C++ library `libfuzzer-sys` builds and links.
 use libfuzzer_sys as _;
@@ -45,6 +52,10 @@ pub struct Guided {
     /// `first_seed + i`, as a campaign would; libFuzzer then only counts
     /// coverage (the baseline a guided run is measured against).
     pub unguided: Option<u64>,
+    /// Mutate inputs by editing their programs (see [`Mutator`]); off,
+    /// libFuzzer mutates their bytes (the baseline the edits are measured
+    /// against).
+    pub edits: bool,
     /// More libFuzzer flags (`-use_value_profile=1`, ...), passed as they
     /// are. Its `-fork` and `-jobs` modes are not supported (they restart
     /// the program with libFuzzer's command line).
@@ -56,6 +67,7 @@ pub struct Guided {
 struct State {
     harness: Harness<'static>,
     next_seed: Option<u64>,
+    mutator: Option<Mutator<'static>>,
 }
 
 /// The state libFuzzer's callback reaches (a C function pointer carries
@@ -71,6 +83,9 @@ extern "C" {
         argv: *mut *mut *mut c_char,
         callback: extern "C" fn(*const u8, usize) -> c_int,
     ) -> c_int;
+    /// libFuzzer's own mutation of `size` bytes at `data` (room for
+    /// `max_size`), for a custom mutator to fall back on.
+    fn LLVMFuzzerMutate(data: *mut u8, size: usize, max_size: usize) -> usize;
     /// The C library's: runs `function` when the process exits.
     fn atexit(function: extern "C" fn()) -> c_int;
 }
@@ -104,6 +119,73 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
             std::process::abort();
         }
     }
+}
+
+/// libFuzzer's mutation hook: the input's program edited (see
+/// [`Mutator::mutate`]), or libFuzzer's own byte mutation when edits are off
+/// or the edited input does not fit in `max_size` bytes.
+///
+/// # Safety
+///
+/// libFuzzer calls it with `size` initialized bytes at `data` and room for
+/// `max_size`.
+#[no_mangle]
+pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
+    let input = match size {
+        0 => Vec::new(),
+        // SAFETY: libFuzzer passes `size` initialized bytes at `data`.
+        _ => unsafe { std::slice::from_raw_parts(data, size) }.to_vec(),
+    };
+    let mutant = with_mutator(|mutator| mutator.mutate(&input, u64::from(seed)));
+    match mutant {
+        Some(mutant) if mutant.len() <= max_size => {
+            // SAFETY: `data` has room for `max_size` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(mutant.as_ptr(), data, mutant.len()) };
+            mutant.len()
+        }
+        // SAFETY: the arguments are libFuzzer's own.
+        _ => unsafe { LLVMFuzzerMutate(data, size, max_size) },
+    }
+}
+
+/// libFuzzer's cross-over hook: a subtree of the first input replaced by
+/// one of the second (see [`Mutator::cross_over`]); 0 (no cross-over) when
+/// edits are off, nothing fits or the result is over `max_out_size` bytes.
+///
+/// # Safety
+///
+/// libFuzzer calls it with `size1` and `size2` initialized bytes at
+/// `data1` and `data2`, and room for `max_out_size` at `out`.
+#[no_mangle]
+pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
+    data1: *const u8,
+    size1: usize,
+    data2: *const u8,
+    size2: usize,
+    out: *mut u8,
+    max_out_size: usize,
+    seed: c_uint,
+) -> usize {
+    // SAFETY: libFuzzer passes `size` initialized bytes at each.
+    let bytes = |data: *const u8, size: usize| match size {
+        0 => Vec::new(),
+        _ => unsafe { std::slice::from_raw_parts(data, size) }.to_vec(),
+    };
+    let (first, second) = (bytes(data1, size1), bytes(data2, size2));
+    match with_mutator(|mutator| mutator.cross_over(&first, &second, u64::from(seed))) {
+        Some(child) if child.len() <= max_out_size => {
+            // SAFETY: `out` has room for `max_out_size` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(child.as_ptr(), out, child.len()) };
+            child.len()
+        }
+        _ => 0,
+    }
+}
+
+/// What `edit` makes with the run's mutator; `None` without one.
+fn with_mutator(edit: impl FnOnce(&mut Mutator<'static>) -> Option<Vec<u8>>) -> Option<Vec<u8>> {
+    let mut state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    state.as_mut()?.mutator.as_mut().and_then(edit)
 }
 
 /// Prints the run's tally and signatures when libFuzzer exits the process
@@ -143,9 +225,11 @@ pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::I
         .into_iter()
         .map(|word| CString::new(word).map_err(|e| format!("a libFuzzer argument: {e}")))
         .collect::<Result<Vec<CString>, String>>()?;
+    let mutator = (guided.edits && guided.unguided.is_none()).then(|| harness.mutator());
     *STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(State {
         harness,
         next_seed: guided.unguided,
+        mutator,
     });
     // SAFETY: `report_at_exit` only reads the state behind its mutex.
     unsafe { atexit(report_at_exit) };

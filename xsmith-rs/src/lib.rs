@@ -71,6 +71,7 @@ pub mod guided;
 pub mod helpers;
 mod hooks;
 pub mod kpaths;
+pub mod mutate;
 pub mod names;
 mod options;
 pub mod plot;

@@ -317,6 +317,27 @@ impl<'s> Harness<'s> {
         Ok(input)
     }
 
+    /// A [`Mutator`](crate::mutate::Mutator) of this harness's inputs:
+    /// its programs, under its options.
+    ///
+    /// ```
+    /// # use xsmith::{Execution, Implementation};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// let mut mutator = harness.mutator();
+    /// let input = mutator.input_of_seed(1).unwrap();
+    /// assert!(mutator.mutate(&input, 2).is_some());
+    /// ```
+    pub fn mutator(&self) -> crate::mutate::Mutator<'s> {
+        crate::mutate::Mutator::new(self.spec, self.generator.options().clone())
+            .expect("the harness's generator has these options")
+    }
+
     /// The verdicts so far.
     pub fn tally(&self) -> &Tally {
         &self.tally

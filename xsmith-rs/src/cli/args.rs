@@ -160,6 +160,12 @@ pub struct GuidedArgs {
     /// With --unguided, the seed of the first program (default: random).
     #[arg(long, value_name = "START", requires = "unguided")]
     pub seed: Option<u64>,
+    /// Let libFuzzer mutate an input's bytes as it does by default, rather
+    /// than edit its program (a subtree re-drawn or taken from another
+    /// input, a list element deleted, a value lowered; see
+    /// `xsmith::mutate`): the baseline the edits are measured against.
+    #[arg(long, conflicts_with = "unguided")]
+    pub byte_mutations: bool,
     /// Wall-clock limit of one run.
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
     pub timeout: Duration,

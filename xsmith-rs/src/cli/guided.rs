@@ -90,6 +90,7 @@ fn run(
         seeds,
         max_len: args.max_len,
         unguided: args.unguided.then_some(first_seed),
+        edits: !args.byte_mutations,
         libfuzzer_flags: args.libfuzzer_flags.clone(),
     };
     let Err(e) = crate::guided::run(harness, &guided);

@@ -1,0 +1,287 @@
+//! Structure-aware mutation of coverage-guided inputs (Zest's parametric
+//! mutation, on the edits of [`crate::edit`]).
+//!
+//! A guided input is a byte string that generation reads as its choices
+//! ([`Source::from_input`]). libFuzzer's own mutations flip, insert and
+//! erase bytes: with local choices that re-draws one subtree when the
+//! bytes fall inside its span, but an inserted or erased byte shifts every
+//! choice after it, which re-draws the rest of the program. A [`Mutator`]
+//! instead regenerates the input's program with its choices recorded,
+//! applies one edit of a subtree (fresh draws for it, a subtree of another
+//! input in its place, a list element deleted, a smaller subtree hoisted
+//! in its place, a value lowered) and writes the edited sequence back as
+//! bytes. Every result is an input whose program the fuzzer can generate,
+//! and most of it is the program it was.
+//!
+//! ```
+//! use xsmith::mutate::Mutator;
+//! let spec = xsmith::example::spec();
+//! let mut mutator = Mutator::new(&spec, Default::default()).unwrap();
+//! let input = mutator.input_of_seed(7).unwrap();
+//! let mutated = mutator.mutate(&input, 1).unwrap();
+//! assert_ne!(mutated, input);
+//! assert!(mutator.program_of(&mutated).is_some());
+//! ```
+
+use crate::edit::{subtrees, Edit, Edited, Subtree};
+use crate::fuzzer::Source;
+use crate::generate::{GenerateError, Generator};
+use crate::options::{OptionError, Options};
+use crate::program::Program;
+use crate::random::Random;
+use crate::spec::Spec;
+
+/// The seed prefix of a guided input: [`Source::from_input`] reads its
+/// first eight bytes as the seed of the draws past its other bytes.
+const SEED_BYTES: usize = 8;
+
+/// Edits guided inputs as programs (see the [module docs](self)).
+pub struct Mutator<'s> {
+    spec: &'s Spec,
+    generator: Generator<'s>,
+}
+
+/// One input's program: its choices and its subtrees.
+struct Decoded {
+    values: Vec<u64>,
+    subtrees: Vec<Subtree>,
+}
+
+impl<'s> Mutator<'s> {
+    /// A mutator for the programs of `spec` under `options` (the options
+    /// the guided run generates with).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// assert!(xsmith::mutate::Mutator::new(&spec, Default::default()).is_ok());
+    /// ```
+    pub fn new(spec: &'s Spec, options: Options) -> Result<Mutator<'s>, OptionError> {
+        Ok(Mutator {
+            spec,
+            generator: Generator::new(spec, options)?,
+        })
+    }
+
+    /// The input whose program is the program of seed `seed` (its seed
+    /// prefix zero, its bytes the seed's draws).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// let input = mutator.input_of_seed(3).unwrap();
+    /// let program = mutator.program_of(&input).unwrap();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let same = generator.generate(&mut xsmith::Random::from_seed(3)).unwrap();
+    /// assert_eq!(program.outline(spec.grammar()), same.outline(spec.grammar()));
+    /// ```
+    pub fn input_of_seed(&mut self, seed: u64) -> Result<Vec<u8>, GenerateError> {
+        let mut random = Random::from_seed(seed);
+        random.record_bytes();
+        self.generator.generate(&mut random)?;
+        let mut input = vec![0; SEED_BYTES];
+        input.extend(random.take_recorded_bytes().unwrap_or_default());
+        Ok(input)
+    }
+
+    /// The program of `input`, as a guided run generates it; `None` if it
+    /// cannot be generated (never, for a total spec).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// assert!(mutator.program_of(&[1, 2, 3]).is_some());
+    /// ```
+    pub fn program_of(&mut self, input: &[u8]) -> Option<Program> {
+        self.generator.generate(&mut Source::from_input(input).random()).ok()
+    }
+
+    /// `input` with one edit of its program, drawn from `seed`: fresh draws
+    /// for a subtree (half the time), a list element deleted, a smaller
+    /// subtree hoisted in a subtree's place, or a value lowered. `None`
+    /// when the program has nothing to edit or cannot be generated.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// let input = mutator.input_of_seed(5).unwrap();
+    /// let changed = (0..20).filter(|&seed| mutator.mutate(&input, seed).is_some_and(|m| m != input)).count();
+    /// assert!(changed > 10);
+    /// ```
+    pub fn mutate(&mut self, input: &[u8], seed: u64) -> Option<Vec<u8>> {
+        let decoded = self.decode(input)?;
+        let mut random = Random::from_seed(seed);
+        // The subtrees made by a fill of their own but the root (fresh
+        // draws for the root would be a new program).
+        let editable: Vec<&Subtree> = (decoded.subtrees.iter())
+            .filter(|s| s.fill.is_some_and(|fill| fill > 0))
+            .collect();
+        let subtree = *pick(&mut random, &editable)?;
+        let edit = match random.below(8) {
+            0..=3 => Edit::fresh(subtree, &mut random),
+            4 | 5 => {
+                delete_element(subtree, &decoded.values, &mut random).or_else(|| Edit::fresh(subtree, &mut random))
+            }
+            6 => match subtree.inner.as_slice() {
+                [] => Edit::fresh(subtree, &mut random),
+                inner => {
+                    let inner = pick(&mut random, inner)?.clone();
+                    Edit::replace(subtree, decoded.values.get(inner)?.to_vec())
+                }
+            },
+            _ => lower(subtree, &decoded.values, &mut random),
+        }?;
+        self.encode(input, &edit.apply(&decoded.values))
+    }
+
+    /// `input` with one of its subtrees replaced by a subtree of `other`
+    /// that filled a hole of the same node type (drawn from `seed`); `None`
+    /// when no subtree of `other` fits one of `input`'s.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// let (a, b) = (mutator.input_of_seed(1).unwrap(), mutator.input_of_seed(2).unwrap());
+    /// let crossed = mutator.cross_over(&a, &b, 0).unwrap();
+    /// assert!(mutator.program_of(&crossed).is_some());
+    /// ```
+    pub fn cross_over(&mut self, input: &[u8], other: &[u8], seed: u64) -> Option<Vec<u8>> {
+        let (mine, theirs) = (self.decode(input)?, self.decode(other)?);
+        let mut random = Random::from_seed(seed);
+        // Pairs of a subtree of `input` and one of `other` that may take
+        // its place (not the root: that would be `other` whole).
+        let pairs: Vec<(&Subtree, &Subtree)> = (mine.subtrees.iter())
+            .filter(|s| s.fill.is_some_and(|fill| fill > 0))
+            .flat_map(|s| {
+                (theirs.subtrees.iter())
+                    .filter(move |d| d.hole_type == s.hole_type)
+                    .map(move |d| (s, d))
+            })
+            .collect();
+        let (subtree, donor) = *pick(&mut random, &pairs)?;
+        let edit = Edit::crossover(subtree, donor, &theirs.values)?;
+        self.encode(input, &edit.apply(&mine.values))
+    }
+
+    /// Regenerates `input`'s program with its choices recorded.
+    fn decode(&mut self, input: &[u8]) -> Option<Decoded> {
+        let mut random = Source::from_input(input).random();
+        random.record();
+        let program = self.generator.generate(&mut random).ok()?;
+        let values = random.take_recorded()?.values().collect();
+        let subtrees = subtrees(self.spec, &program);
+        Some(Decoded { values, subtrees })
+    }
+
+    /// The input of the edited sequence: `input`'s seed prefix, then the
+    /// bytes of every draw its program makes.
+    fn encode(&mut self, input: &[u8], edited: &Edited) -> Option<Vec<u8>> {
+        let mut random = edited.random();
+        random.record_bytes();
+        self.generator.generate(&mut random).ok()?;
+        let mut output = input.get(..SEED_BYTES).unwrap_or(input).to_vec();
+        output.resize(SEED_BYTES, 0);
+        output.extend(random.take_recorded_bytes()?);
+        Some(output)
+    }
+}
+
+/// One of `items`, drawn from `random`; `None` when there is none.
+fn pick<'a, T>(random: &mut Random, items: &'a [T]) -> Option<&'a T> {
+    (!items.is_empty()).then(|| random.pick(items))
+}
+
+/// The deletion of `subtree` from its list with the choice that made the
+/// list that long (one of its parent's own, drawn at random); `None` for a
+/// subtree that is no list element, or a list that cannot be shorter.
+fn delete_element(subtree: &Subtree, values: &[u64], random: &mut Random) -> Option<Edit> {
+    let parent = subtree.list_parent.clone()?;
+    let lengths: Vec<usize> = parent.filter(|&i| values.get(i).is_some_and(|&v| v > 0)).collect();
+    let length = *pick(random, &lengths)?;
+    Some(Edit::DeleteElement {
+        span: subtree.decided_from..subtree.span.end,
+        length,
+    })
+}
+
+/// One non-zero choice of `subtree`'s span lowered to a value drawn below
+/// it (a smaller literal, an earlier production); its smallest version
+/// when every choice is zero.
+fn lower(subtree: &Subtree, values: &[u64], random: &mut Random) -> Option<Edit> {
+    let nonzero: Vec<usize> = subtree
+        .span
+        .clone()
+        .filter(|&i| values.get(i).is_some_and(|&v| v > 0))
+        .collect();
+    match pick(random, &nonzero) {
+        Some(&index) => Some(Edit::Lower {
+            index,
+            to: random.below(values[index]),
+        }),
+        None => Edit::replace(subtree, Vec::new()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_mutant_generates_and_almost_every_one_is_another_program() {
+        let spec = crate::fixtures::scoped();
+        let mut mutator = Mutator::new(&spec, Options::default()).unwrap();
+        let (mut mutants, mut changed) = (0, 0);
+        for seed in 0..200 {
+            let input = mutator.input_of_seed(seed).unwrap();
+            let before = mutator.program_of(&input).unwrap().outline(spec.grammar());
+            let Some(mutant) = mutator.mutate(&input, seed) else {
+                continue;
+            };
+            let after = mutator
+                .program_of(&mutant)
+                .expect("a mutant generates")
+                .outline(spec.grammar());
+            mutants += 1;
+            changed += usize::from(after != before);
+        }
+        assert!(mutants >= 190, "{mutants} of 200 inputs mutated");
+        assert!(
+            changed * 10 >= mutants * 9,
+            "{changed} of {mutants} mutants are another program"
+        );
+    }
+
+    #[test]
+    fn the_same_input_and_seed_give_the_same_mutant() {
+        let spec = crate::fixtures::scoped();
+        let mut mutator = Mutator::new(&spec, Options::default()).unwrap();
+        let input = mutator.input_of_seed(11).unwrap();
+        assert_eq!(mutator.mutate(&input, 4), mutator.mutate(&input, 4));
+        let other = mutator.input_of_seed(12).unwrap();
+        assert_eq!(
+            mutator.cross_over(&input, &other, 4),
+            mutator.cross_over(&input, &other, 4)
+        );
+    }
+
+    #[test]
+    fn a_mutant_replays_as_the_edited_sequence_generates() {
+        let spec = crate::fixtures::scoped();
+        let mut mutator = Mutator::new(&spec, Options::default()).unwrap();
+        let input = mutator.input_of_seed(21).unwrap();
+        let decoded = mutator.decode(&input).unwrap();
+        let subtree = decoded
+            .subtrees
+            .iter()
+            .find(|s| s.fill.is_some_and(|f| f > 0))
+            .unwrap()
+            .clone();
+        let edited = Edit::replace(&subtree, Vec::new()).unwrap().apply(&decoded.values);
+        let expected = mutator
+            .generator
+            .generate(&mut edited.random())
+            .unwrap()
+            .outline(spec.grammar());
+        let encoded = mutator.encode(&input, &edited).unwrap();
+        assert_eq!(mutator.program_of(&encoded).unwrap().outline(spec.grammar()), expected);
+    }
+}
