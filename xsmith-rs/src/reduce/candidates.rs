@@ -13,14 +13,19 @@ pub(super) type Candidate = Edited;
 pub(super) type Pass = fn(&[u64], &[Subtree]) -> Vec<Candidate>;
 
 /// The passes, in the order they are tried.
-pub(super) const PASSES: [Pass; 6] = [
+pub(super) const PASSES: [Pass; 7] = [
     shrink_subtrees_in_place,
     delete_subtrees,
     delete_list_elements,
     hoist_subtrees,
+    borrow_smaller_subtrees,
     delete_blocks,
     lower_choices,
 ];
+
+/// How many smaller subtrees from elsewhere in the program
+/// [`borrow_smaller_subtrees`] tries in each subtree's place.
+const DONORS_PER_SUBTREE: usize = 4;
 
 /// Each subtree replaced in place (the rest of the program as it was) by
 /// the smallest choices, then by each smaller subtree inside it (hoisting).
@@ -120,6 +125,30 @@ fn hoist_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
     candidates
 }
 
+/// Each subtree replaced in place by a copy of a smaller subtree from
+/// elsewhere in the program that filled a hole of the same node type (the
+/// smallest few first): a statement whose smallest version is still large
+/// (a conditional whose blocks each need a statement) can become a copy of
+/// a one-line statement, where neither deleting it (a list at its least
+/// length) nor hoisting (nothing inside fits) can shrink it.
+fn borrow_smaller_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
+    for subtree in subtrees {
+        let mut donors: Vec<&Subtree> = (subtrees.iter())
+            .filter(|d| d.hole_type == subtree.hole_type && d.span.len() < subtree.span.len())
+            .filter(|d| d.span.start >= subtree.span.end || d.span.end <= subtree.span.start)
+            .collect();
+        donors.sort_by_key(|d| (d.span.len(), d.span.start));
+        donors.dedup_by(|a, b| values.get(a.span.clone()) == values.get(b.span.clone()));
+        for donor in donors.into_iter().take(DONORS_PER_SUBTREE) {
+            if let Some(edit) = Edit::crossover(subtree, donor, values) {
+                candidates.push(edit.apply(values));
+            }
+        }
+    }
+    candidates
+}
+
 /// Runs of 8, 4, 2 and 1 choices deleted, from the end back (later choices
 /// are usually the leaves).
 fn delete_blocks(values: &[u64], _: &[Subtree]) -> Vec<Candidate> {
@@ -191,6 +220,27 @@ mod tests {
         let in_place = shrink_subtrees_in_place(&values, &spans);
         let replacements: Vec<Vec<u64>> = in_place.iter().map(|c| c.splice.clone().unwrap().values).collect();
         assert_eq!(replacements, [vec![], vec![3, 9, 1], vec![1]]);
+    }
+
+    #[test]
+    fn a_subtree_borrows_a_smaller_one_of_its_node_type_from_elsewhere() {
+        let values = [4, 4, 4, 4, 4, 1, 2, 9];
+        let subtree = |node: u32, hole_type: u32, span: std::ops::Range<usize>| Subtree {
+            node: NodeId(node),
+            hole_type: ProdId(hole_type),
+            decided_from: span.start,
+            span,
+            fill: Some(node as usize),
+            inner: Vec::new(),
+            list_parent: None,
+        };
+        // A large statement, a small one, and an expression of another
+        // node type; only the large one has a smaller donor.
+        let spans = [subtree(1, 0, 0..5), subtree(2, 0, 5..7), subtree(3, 1, 7..8)];
+        let borrowed = borrow_smaller_subtrees(&values, &spans);
+        assert_eq!(borrowed.len(), 1);
+        let splice = borrowed[0].splice.clone().unwrap();
+        assert_eq!((splice.fill, splice.resume, splice.values), (1, 5, vec![1, 2]));
     }
 
     #[test]
