@@ -548,10 +548,12 @@ impl Random {
                 let value = tail.next_u64();
                 self.note_raw(value)
             }
-            Bits::Bytes { .. } | Bits::Input { .. } => {
-                let high = self.below(1 << 32);
-                let low = self.below(1 << 32);
-                (high << 32) | low
+            // Eight bytes, one choice: a replay of the recorded choices
+            // reads one raw value here too.
+            Bits::Bytes { bytes, position } | Bits::Input { bytes, position, .. } => {
+                let high = read_below(bytes, position, 1 << 32);
+                let low = read_below(bytes, position, 1 << 32);
+                self.note_raw((high << 32) | low)
             }
         }
     }
@@ -638,6 +640,32 @@ mod tests {
     }
 
     const PINNED_SEED_42: [u64; 6] = [681, 950, 427, 627, 288, 149];
+
+    #[test]
+    fn raw_bits_read_from_bytes_are_one_choice_that_replays() {
+        // Ten bytes: a draw below 256, 64 raw bits, another draw; then the
+        // seed's stream.
+        let input = [0, 0, 0, 0, 0, 0, 0, 9, 5, 1, 2, 3, 4, 5, 6, 7, 8, 200];
+        let mut random = Random::from_input(input.to_vec());
+        random.record();
+        let drawn = [
+            random.below(256),
+            random.next_u64(),
+            random.below(256),
+            random.next_u64(),
+        ];
+        assert_eq!(drawn[..3], [5, 0x0102030405060708, 200]);
+        let recorded = random.take_recorded().unwrap();
+        assert_eq!(recorded.len(), 4, "one choice per draw");
+        let mut replay = Random::from_choices(&recorded);
+        let replayed = [
+            replay.below(256),
+            replay.next_u64(),
+            replay.below(256),
+            replay.next_u64(),
+        ];
+        assert_eq!(replayed, drawn);
+    }
 
     #[test]
     fn below_is_roughly_uniform() {
