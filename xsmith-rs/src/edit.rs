@@ -276,6 +276,25 @@ impl Edit {
         Edit::replace(subtree, donor_values.get(donor.span.clone())?.to_vec())
     }
 
+    /// `subtree` deleted from its list, with the choices that decided its
+    /// hole's type ([`Subtree::decided_from`]) and with the choice at
+    /// `length` (one of its parent's own) lowered by one; `None` for a
+    /// subtree that is no list element.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let all = xsmith::edit::subtrees(&spec, &program);
+    /// assert!(all.iter().all(|s| xsmith::edit::Edit::delete_element(s, 0).is_some() == s.list_parent.is_some()));
+    /// ```
+    pub fn delete_element(subtree: &Subtree, length: usize) -> Option<Edit> {
+        subtree.list_parent.as_ref()?;
+        Some(Edit::DeleteElement {
+            span: subtree.decided_from..subtree.span.end,
+            length,
+        })
+    }
+
     /// The edited sequence of `values`.
     ///
     /// ```

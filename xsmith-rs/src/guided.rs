@@ -131,20 +131,14 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
 /// `max_size`.
 #[no_mangle]
 pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
-    let input = match size {
-        0 => Vec::new(),
-        // SAFETY: libFuzzer passes `size` initialized bytes at `data`.
-        _ => unsafe { std::slice::from_raw_parts(data, size) }.to_vec(),
-    };
+    // SAFETY: as libFuzzer promises (see above).
+    let input = unsafe { bytes_at(data, size) };
     let mutant = with_mutator(|mutator| mutator.mutate(&input, u64::from(seed)));
-    match mutant {
-        Some(mutant) if mutant.len() <= max_size => {
-            // SAFETY: `data` has room for `max_size` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(mutant.as_ptr(), data, mutant.len()) };
-            mutant.len()
-        }
+    // SAFETY: as libFuzzer promises (see above).
+    match mutant.and_then(|mutant| unsafe { write_into(data, max_size, &mutant) }) {
+        Some(written) => written,
         // SAFETY: the arguments are libFuzzer's own.
-        _ => unsafe { LLVMFuzzerMutate(data, size, max_size) },
+        None => unsafe { LLVMFuzzerMutate(data, size, max_size) },
     }
 }
 
@@ -166,20 +160,40 @@ pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
     max_out_size: usize,
     seed: c_uint,
 ) -> usize {
-    // SAFETY: libFuzzer passes `size` initialized bytes at each.
-    let bytes = |data: *const u8, size: usize| match size {
+    // SAFETY: as libFuzzer promises (see above).
+    let (first, second) = unsafe { (bytes_at(data1, size1), bytes_at(data2, size2)) };
+    let child = with_mutator(|mutator| mutator.cross_over(&first, &second, u64::from(seed)));
+    // SAFETY: as libFuzzer promises (see above).
+    child
+        .and_then(|child| unsafe { write_into(out, max_out_size, &child) })
+        .unwrap_or(0)
+}
+
+/// A copy of the `size` bytes at `data`.
+///
+/// # Safety
+///
+/// `data` points to `size` initialized bytes (or `size` is 0).
+unsafe fn bytes_at(data: *const u8, size: usize) -> Vec<u8> {
+    match size {
         0 => Vec::new(),
+        // SAFETY: the caller's promise.
         _ => unsafe { std::slice::from_raw_parts(data, size) }.to_vec(),
-    };
-    let (first, second) = (bytes(data1, size1), bytes(data2, size2));
-    match with_mutator(|mutator| mutator.cross_over(&first, &second, u64::from(seed))) {
-        Some(child) if child.len() <= max_out_size => {
-            // SAFETY: `out` has room for `max_out_size` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(child.as_ptr(), out, child.len()) };
-            child.len()
-        }
-        _ => 0,
     }
+}
+
+/// Writes `bytes` at `out` and returns their length, if they fit in
+/// `room` bytes.
+///
+/// # Safety
+///
+/// `out` has room for `room` bytes.
+unsafe fn write_into(out: *mut u8, room: usize, bytes: &[u8]) -> Option<usize> {
+    (bytes.len() <= room).then(|| {
+        // SAFETY: the caller's promise, and `bytes` fits.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), out, bytes.len()) };
+        bytes.len()
+    })
 }
 
 /// What `edit` makes with the run's mutator; `None` without one.

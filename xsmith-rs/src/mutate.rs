@@ -75,12 +75,7 @@ impl<'s> Mutator<'s> {
     /// assert_eq!(program.outline(spec.grammar()), same.outline(spec.grammar()));
     /// ```
     pub fn input_of_seed(&mut self, seed: u64) -> Result<Vec<u8>, GenerateError> {
-        let mut random = Random::from_seed(seed);
-        random.record_bytes();
-        self.generator.generate(&mut random)?;
-        let mut input = vec![0; SEED_BYTES];
-        input.extend(random.take_recorded_bytes().unwrap_or_default());
-        Ok(input)
+        input_of_draws(&mut self.generator, Random::from_seed(seed), &[])
     }
 
     /// The program of `input`, as a guided run generates it; `None` if it
@@ -175,14 +170,26 @@ impl<'s> Mutator<'s> {
     /// The input of the edited sequence: `input`'s seed prefix, then the
     /// bytes of every draw its program makes.
     fn encode(&mut self, input: &[u8], edited: &Edited) -> Option<Vec<u8>> {
-        let mut random = edited.random();
-        random.record_bytes();
-        self.generator.generate(&mut random).ok()?;
-        let mut output = input.get(..SEED_BYTES).unwrap_or(input).to_vec();
-        output.resize(SEED_BYTES, 0);
-        output.extend(random.take_recorded_bytes()?);
-        Some(output)
+        let prefix = input.get(..SEED_BYTES).unwrap_or(input);
+        input_of_draws(&mut self.generator, edited.random(), prefix).ok()
     }
+}
+
+/// The guided input of the program `generator` makes from `random`: the
+/// seed prefix `prefix` (zeros past its end), then the bytes of every draw
+/// (see [`Random::record_bytes`]), which [`Source::from_input`] reads back
+/// as the same draws.
+pub(crate) fn input_of_draws(
+    generator: &mut Generator,
+    mut random: Random,
+    prefix: &[u8],
+) -> Result<Vec<u8>, GenerateError> {
+    random.record_bytes();
+    generator.generate(&mut random)?;
+    let mut input = prefix.to_vec();
+    input.resize(SEED_BYTES, 0);
+    input.extend(random.take_recorded_bytes().unwrap_or_default());
+    Ok(input)
 }
 
 /// One of `items`, drawn from `random`; `None` when there is none.
@@ -196,11 +203,7 @@ fn pick<'a, T>(random: &mut Random, items: &'a [T]) -> Option<&'a T> {
 fn delete_element(subtree: &Subtree, values: &[u64], random: &mut Random) -> Option<Edit> {
     let parent = subtree.list_parent.clone()?;
     let lengths: Vec<usize> = parent.filter(|&i| values.get(i).is_some_and(|&v| v > 0)).collect();
-    let length = *pick(random, &lengths)?;
-    Some(Edit::DeleteElement {
-        span: subtree.decided_from..subtree.span.end,
-        length,
-    })
+    Edit::delete_element(subtree, *pick(random, &lengths)?)
 }
 
 /// One non-zero choice of `subtree`'s span lowered to a value drawn below

@@ -28,7 +28,6 @@ use crate::generate::Generator;
 use crate::options::Options;
 use crate::program::Program;
 use crate::spec::Spec;
-use crate::Random;
 
 /// One agreeing program in this many is journaled.
 pub const JOURNAL_EVERY: u64 = 64;
@@ -309,12 +308,7 @@ impl<'s> Harness<'s> {
     /// assert_eq!(from_input, from_seed);
     /// ```
     pub fn input_of(&mut self, source: &Source) -> Result<Vec<u8>, crate::GenerateError> {
-        let mut random: Random = source.random();
-        random.record_bytes();
-        self.generator.generate(&mut random)?;
-        let mut input = vec![0; 8];
-        input.extend(random.take_recorded_bytes().unwrap_or_default());
-        Ok(input)
+        crate::mutate::input_of_draws(&mut self.generator, source.random(), &[])
     }
 
     /// A [`Mutator`](crate::mutate::Mutator) of this harness's inputs:

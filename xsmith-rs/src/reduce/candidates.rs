@@ -83,15 +83,13 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
         let Some(parent) = &subtree.list_parent else {
             continue;
         };
-        let span = subtree.decided_from..subtree.span.end;
         for length in parent.clone() {
             if values.get(length).is_some_and(|&v| v > 0) {
-                let span = span.clone();
-                candidates.push(Edit::DeleteElement { span, length }.apply(values));
+                candidates.extend(Edit::delete_element(subtree, length).map(|edit| edit.apply(values)));
             }
         }
-        if span.start > parent.end {
-            let with_decision = span.start - 1..span.end;
+        if subtree.decided_from > parent.end {
+            let with_decision = subtree.decided_from - 1..subtree.span.end;
             candidates.push(
                 Edit::Delete {
                     span: with_decision,
@@ -132,15 +130,24 @@ fn hoist_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
 /// a one-line statement, where neither deleting it (a list at its least
 /// length) nor hoisting (nothing inside fits) can shrink it.
 fn borrow_smaller_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
+    let mut by_size: Vec<&Subtree> = subtrees.iter().collect();
+    by_size.sort_by_key(|d| (d.span.len(), d.span.start));
     let mut candidates = Vec::new();
     for subtree in subtrees {
-        let mut donors: Vec<&Subtree> = (subtrees.iter())
-            .filter(|d| d.hole_type == subtree.hole_type && d.span.len() < subtree.span.len())
-            .filter(|d| d.span.start >= subtree.span.end || d.span.end <= subtree.span.start)
-            .collect();
-        donors.sort_by_key(|d| (d.span.len(), d.span.start));
-        donors.dedup_by(|a, b| values.get(a.span.clone()) == values.get(b.span.clone()));
-        for donor in donors.into_iter().take(DONORS_PER_SUBTREE) {
+        let mut donors: Vec<&Subtree> = Vec::new();
+        for &donor in by_size.iter().take_while(|d| d.span.len() < subtree.span.len()) {
+            let outside = donor.span.start >= subtree.span.end || donor.span.end <= subtree.span.start;
+            let repeated = donors
+                .last()
+                .is_some_and(|last| values.get(last.span.clone()) == values.get(donor.span.clone()));
+            if donor.hole_type == subtree.hole_type && outside && !repeated {
+                donors.push(donor);
+                if donors.len() == DONORS_PER_SUBTREE {
+                    break;
+                }
+            }
+        }
+        for donor in donors {
             if let Some(edit) = Edit::crossover(subtree, donor, values) {
                 candidates.push(edit.apply(values));
             }
