@@ -349,3 +349,81 @@ fn splice(values: &[u64], range: &Range<usize>, replacement: &[u64]) -> Vec<u64>
     out.extend_from_slice(&values[end..]);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::scoped;
+    use crate::tree::Slot;
+    use crate::{Generator, Options};
+
+    /// The nodes of `program` from `node` down, in order, as production
+    /// names and data, leaving out the subtree at `skip`.
+    fn outline(spec: &Spec, program: &Program, node: NodeId, skip: Option<NodeId>, out: &mut Vec<String>) {
+        if Some(node) == skip {
+            return;
+        }
+        let data = program.node(node).slots.iter().filter_map(|slot| match slot {
+            Slot::Data(value) => Some(format!("{value:?}")),
+            _ => None,
+        });
+        let name = spec.production(program.node(node).production).name();
+        out.push(format!("{name} {}", data.collect::<Vec<_>>().join(" ")));
+        for child in program.children(node) {
+            outline(spec, program, child, skip, out);
+        }
+    }
+
+    /// Deleting the first of a block's two statements (one that holds no
+    /// reference and binds nothing) leaves the rest of the program as it
+    /// was: the draw of the favoured child that a one-statement block does
+    /// not need keeps its place (`Random::placeholder`).
+    #[test]
+    fn deleting_an_element_down_to_one_leaves_the_rest_as_it_was() {
+        let spec = scoped();
+        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        let (mut cases, mut unchanged) = (0, 0);
+        for seed in 0..2_000 {
+            let mut random = Random::from_seed(seed);
+            random.record();
+            let program = generator.generate(&mut random).unwrap();
+            let recorded = random.take_recorded().unwrap();
+            let values: Vec<u64> = recorded.values().collect();
+            let name = |id: NodeId| spec.production(program.node(id).production).name();
+            let deletable = |s: &&Subtree| {
+                let Some(parent) = program.node(s.node).parent else {
+                    return false;
+                };
+                let mut inside = vec![s.node];
+                let mut at = 0;
+                while at < inside.len() {
+                    inside.extend(program.children(inside[at]));
+                    at += 1;
+                }
+                let plain = inside
+                    .iter()
+                    .all(|&n| !["Ref", "Assign", "Let", "Const"].contains(&name(n)));
+                name(parent) == "Block"
+                    && program.children(parent).next() == Some(s.node)
+                    && program.children(parent).count() == 2
+                    && plain
+            };
+            let all = subtrees(&spec, &program);
+            let Some(first) = all.iter().find(deletable) else {
+                continue;
+            };
+            // The block's length, among its own choices: `1..=4` statements.
+            let own = first.list_parent.clone().unwrap();
+            let length = own.clone().find(|&i| recorded.choices()[i].bound == 4).unwrap();
+            let edited = Edit::delete_element(first, length).unwrap().apply(&values);
+            let smaller = generator.generate(&mut edited.random()).unwrap();
+            let (mut before, mut after) = (Vec::new(), Vec::new());
+            outline(&spec, &program, program.root(), Some(first.node), &mut before);
+            outline(&spec, &smaller, smaller.root(), None, &mut after);
+            cases += 1;
+            unchanged += usize::from(before == after);
+        }
+        assert!(cases >= 100, "{cases} cases");
+        assert!(unchanged * 100 >= cases * 95, "{unchanged} of {cases} unchanged");
+    }
+}

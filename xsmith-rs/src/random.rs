@@ -373,6 +373,37 @@ impl Random {
         self.note(value, 2) == 1
     }
 
+    /// A choice with one answer, 0, that still takes a place in a replayed
+    /// sequence: where a draw happens only in some programs (a favoured
+    /// child among two or more), the others hold this in its place, so that
+    /// an edit that makes the draw unneeded (a list cut down to one
+    /// element) leaves the choices after it where they were. A seeded
+    /// source or a byte string draws nothing for it; a replay reads (and
+    /// ignores) one value.
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_choices(&xsmith::Choices::from_values(&[5, 3]));
+    /// r.record();
+    /// assert_eq!(r.placeholder(), 0);
+    /// assert_eq!(r.below(10), 3);
+    /// assert_eq!(r.take_recorded().unwrap().values().collect::<Vec<_>>(), [0, 3]);
+    /// let mut seeded = xsmith::Random::from_seed(1);
+    /// let first = xsmith::Random::from_seed(1).next_u64();
+    /// seeded.placeholder();
+    /// assert_eq!(seeded.next_u64(), first);
+    /// ```
+    pub fn placeholder(&mut self) -> u64 {
+        if let Bits::Replay {
+            values,
+            position,
+            splice,
+        } = &mut self.bits
+        {
+            replayed(values, position, splice.as_deref_mut());
+        }
+        self.note(0, 1)
+    }
+
     /// A uniformly distributed number in `0..bound` (`0` when `bound` is 0 or
     /// 1).
     ///

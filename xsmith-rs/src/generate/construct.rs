@@ -75,8 +75,8 @@ impl Generator<'_> {
             });
         }
         let last_child = program.len();
-        self.share_budget(program, hole, first_child..last_child, random);
         program.tree.fill(hole, chosen, slots);
+        self.share_budget(program, hole, first_child..last_child, random);
         if let Some(kind) = properties.scope {
             program.names.scopes.insert(
                 hole,

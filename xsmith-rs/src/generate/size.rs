@@ -64,20 +64,28 @@ impl Generator<'_> {
     ) {
         let budget = program.budgets[parent.index()];
         let count = children.len() as u32;
-        if count == 0 {
-            return;
-        }
         if budget == u32::MAX {
             for child in children {
                 program.budgets[child] = u32::MAX;
             }
             return;
         }
-        let shared = budget.saturating_sub(1);
+        let has_list = (program.node(parent).slots.iter()).any(|slot| matches!(slot, Slot::List(_)));
         let favoured = match (self.local_choices, count) {
             (true, 2..) => Some(random.below(u64::from(count)) as u32),
+            // Where a longer list would draw the favoured child: deleting
+            // elements down to one or none leaves every later choice where
+            // it was (a seeded program draws nothing here).
+            (true, _) if has_list => {
+                random.placeholder();
+                None
+            }
             _ => None,
         };
+        if count == 0 {
+            return;
+        }
+        let shared = budget.saturating_sub(1);
         let half = match favoured {
             Some(_) => shared / 2,
             None => 0,
