@@ -77,6 +77,9 @@ pub struct Subtree {
     /// For an element of a list: the choices its parent drew itself, the
     /// list's length among them.
     pub list_parent: Option<Range<usize>>,
+    /// For an element of a list: the list, as its parent node and the
+    /// index of its slot (the elements of one list share it).
+    pub list: Option<(NodeId, usize)>,
 }
 
 /// The subtrees of `program` with their choice spans, largest first (one
@@ -112,12 +115,12 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
         inner.sort_by_key(|s| (std::cmp::Reverse(s.len()), s.start));
         inner.dedup();
         inner.truncate(INNER_PER_SUBTREE);
-        let list_parent = (program.node(node).parent)
-            .filter(|&parent| {
-                let slot = program.slot_holding(node).map(|i| &program.node(parent).slots[i]);
-                matches!(slot, Some(Slot::List(_)))
-            })
-            .and_then(|parent| program.own_choice_span(parent));
+        let list = program
+            .node(node)
+            .parent
+            .zip(program.slot_holding(node))
+            .filter(|&(parent, slot)| matches!(program.node(parent).slots.get(slot), Some(Slot::List(_))));
+        let list_parent = list.and_then(|(parent, _)| program.own_choice_span(parent));
         found.push(Subtree {
             node,
             hole_type: hole,
@@ -126,6 +129,7 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
             fill: program.fill_number(node),
             inner,
             list_parent,
+            list,
         });
     }
     found.sort_by_key(|s| (std::cmp::Reverse(s.span.len()), s.span.start));

@@ -4,7 +4,10 @@
 //! subtree replaced in place, the rest of the program drawing what it drew
 //! before.
 
+use indexmap::IndexMap;
+
 use crate::edit::{Edit, Edited, Subtree};
+use crate::tree::NodeId;
 
 /// A candidate: a sequence to replay, and a subtree of it replaced in place.
 pub(super) type Candidate = Edited;
@@ -13,7 +16,8 @@ pub(super) type Candidate = Edited;
 pub(super) type Pass = fn(&[u64], &[Subtree]) -> Vec<Candidate>;
 
 /// The passes, in the order they are tried.
-pub(super) const PASSES: [Pass; 7] = [
+pub(super) const PASSES: [Pass; 8] = [
+    delete_element_runs,
     shrink_subtrees_in_place,
     delete_subtrees,
     delete_list_elements,
@@ -97,6 +101,54 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
                 }
                 .apply(values),
             );
+        }
+    }
+    candidates
+}
+
+/// Runs of consecutive elements of one list (of four or more) deleted at
+/// once, as ddmin deletes chunks: halves first, then quarters, down to
+/// runs of two, each with one of the parent's own choices (the list's
+/// length among them) lowered by the run's length, or with the decision
+/// right before it (a run of elements added towards `--size`, each after
+/// a decision of its own). A program of `--size 2000` may keep dozens of
+/// unused functions that one-at-a-time deletion, restarting after each,
+/// has no time to remove.
+fn delete_element_runs(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
+    let mut lists: IndexMap<(NodeId, usize), Vec<&Subtree>> = IndexMap::new();
+    for subtree in subtrees {
+        if let Some(list) = subtree.list {
+            lists.entry(list).or_default().push(subtree);
+        }
+    }
+    let mut candidates = Vec::new();
+    for elements in lists.values_mut().filter(|elements| elements.len() >= 4) {
+        elements.sort_by_key(|element| element.span.start);
+        let mut run = elements.len() / 2;
+        while run >= 2 {
+            for chunk in elements.chunks(run).filter(|chunk| chunk.len() == run) {
+                let (first, last) = (chunk[0], chunk[run - 1]);
+                let span = first.decided_from..last.span.end;
+                for length in first.list_parent.clone().unwrap_or_default() {
+                    if values.get(length).is_some_and(|&v| v >= run as u64) && length < span.start {
+                        let mut out = values.to_vec();
+                        out[length] -= run as u64;
+                        out.drain(span.clone());
+                        candidates.push(Candidate::plain(out));
+                    }
+                }
+                if first.list_parent.as_ref().is_some_and(|parent| span.start > parent.end) {
+                    let by = Vec::new();
+                    candidates.push(
+                        Edit::Delete {
+                            span: span.start - 1..span.end,
+                            by,
+                        }
+                        .apply(values),
+                    );
+                }
+            }
+            run /= 2;
         }
     }
     candidates
@@ -199,7 +251,6 @@ fn lower_choices(values: &[u64], _: &[Subtree]) -> Vec<Candidate> {
 mod tests {
     use super::*;
     use crate::grammar::ProdId;
-    use crate::tree::NodeId;
 
     #[test]
     fn every_candidate_is_a_different_sequence_and_none_is_larger() {
@@ -212,6 +263,7 @@ mod tests {
             fill: Some(0),
             inner: vec![2..5, 5..6],
             list_parent: None,
+            list: None,
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
@@ -240,6 +292,7 @@ mod tests {
             fill: Some(node as usize),
             inner: Vec::new(),
             list_parent: None,
+            list: None,
         };
         // A large statement, a small one, and an expression of another
         // node type; only the large one has a smaller donor.
@@ -263,6 +316,7 @@ mod tests {
             fill: Some(1),
             inner: Vec::new(),
             list_parent: Some(0..2),
+            list: Some((NodeId(0), 0)),
         };
         let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
         assert_eq!(
@@ -279,5 +333,41 @@ mod tests {
             plain(delete_list_elements(&values, &[element(2, 3..4)])),
             [vec![0, 1, 1, 9, 9]]
         );
+    }
+
+    #[test]
+    fn runs_of_list_elements_go_at_once_halves_first() {
+        // A parent drew [production 0, length 3] (four elements), then the
+        // elements 2..3 to 5..6, then four grown, each after a decision
+        // (1 at 6, 8, 10 and 12).
+        let values = [0, 3, 10, 11, 12, 13, 1, 14, 1, 15, 1, 16, 1, 17];
+        let element = |start: usize| Subtree {
+            node: NodeId(start as u32),
+            hole_type: ProdId(0),
+            decided_from: start,
+            span: start..start + 1,
+            fill: Some(1),
+            inner: Vec::new(),
+            list_parent: Some(0..2),
+            list: Some((NodeId(0), 0)),
+        };
+        let spans: Vec<Subtree> = [2, 3, 4, 5, 7, 9, 11, 13].into_iter().map(element).collect();
+        let plain: Vec<Vec<u64>> = delete_element_runs(&values, &spans)
+            .into_iter()
+            .map(|c| c.values)
+            .collect();
+        assert_eq!(plain[0], [0, 3, 10, 11, 12, 13], "the grown half, with their decisions");
+        assert_eq!(
+            plain[1],
+            [0, 1, 12, 13, 1, 14, 1, 15, 1, 16, 1, 17],
+            "the first two, the length lowered by two"
+        );
+        assert!(
+            plain.contains(&vec![0, 3, 10, 11, 12, 13, 1, 16, 1, 17]),
+            "two grown ones"
+        );
+        assert!(plain.iter().all(|c| c.len() < values.len()));
+        // A list of three: single deletions only (`delete_list_elements`).
+        assert!(delete_element_runs(&values, &spans[..3]).is_empty());
     }
 }

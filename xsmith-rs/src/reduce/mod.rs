@@ -12,17 +12,22 @@
 //! with [`crate::edit`]'s edits and take the sequence down in shortlex
 //! order (shorter first, then smaller values):
 //!
-//! 1. replace a subtree in place (largest first) by the smallest choices,
+//! 1. delete runs of consecutive elements of a list at once, halves
+//!    first, down to runs of two (ddmin's chunks), with the list's length
+//!    lowered by as many (or the decisions that grew it);
+//! 2. replace a subtree in place (largest first) by the smallest choices,
 //!    or by a smaller subtree inside it that may stand in its place
 //!    (hoisting), the rest of the program drawing what it drew before (a
 //!    [`Splice`](crate::Splice));
-//! 2. delete the span of a subtree, or zero it, what follows read from
+//! 3. delete the span of a subtree, or zero it, what follows read from
 //!    where it falls (as Hypothesis does);
-//! 3. delete an element of a list with the choice that made the list that
+//! 4. delete an element of a list with the choice that made the list that
 //!    long (so a definition no reference uses goes);
-//! 4. replace a subtree's span by a smaller subtree's, likewise;
-//! 5. delete runs of 8, 4, 2 and 1 choices;
-//! 6. lower single choices: to zero, to half, by one.
+//! 5. replace a subtree's span by a smaller subtree's, likewise;
+//! 6. replace a subtree in place by a copy of a smaller subtree of its
+//!    node type from elsewhere in the program;
+//! 7. delete runs of 8, 4, 2 and 1 choices;
+//! 8. lower single choices: to zero, to half, by one.
 //!
 //! After each accepted candidate the passes start again from the first. A
 //! generated candidate is kept as the sequence it really drew (values below
