@@ -10,8 +10,9 @@
 //! applies one edit of a subtree (fresh draws for it, a subtree of another
 //! input in its place, a list element deleted, a smaller subtree hoisted
 //! in its place, a value lowered) and writes the edited sequence back as
-//! bytes. Every result is an input whose program the fuzzer can generate,
-//! and most of it is the program it was.
+//! bytes; half the time it makes a new program instead. Every result is an
+//! input whose program the fuzzer can generate, and most of an edited one
+//! is the program it was.
 //!
 //! ```
 //! use xsmith::mutate::Mutator;
@@ -90,10 +91,11 @@ impl<'s> Mutator<'s> {
         self.generator.generate(&mut Source::from_input(input).random()).ok()
     }
 
-    /// `input` with one edit of its program, drawn from `seed`: fresh draws
-    /// for a subtree (half the time), a list element deleted, a smaller
-    /// subtree hoisted in a subtree's place, or a value lowered. `None`
-    /// when the program has nothing to edit or cannot be generated.
+    /// `input` with one edit of its program, drawn from `seed`: a new
+    /// program (half the time), else fresh draws for a subtree
+    /// (half the time), a list element deleted, a smaller subtree hoisted
+    /// in a subtree's place, or a value lowered. `None` when the program
+    /// has nothing to edit or cannot be generated.
     ///
     /// ```
     /// let spec = xsmith::example::spec();
@@ -103,8 +105,15 @@ impl<'s> Mutator<'s> {
     /// assert!(changed > 10);
     /// ```
     pub fn mutate(&mut self, input: &[u8], seed: u64) -> Option<Vec<u8>> {
-        let decoded = self.decode(input)?;
         let mut random = Random::from_seed(seed);
+        // A new program half the time: a seed prefix alone, whose program
+        // is that seed's. Edits alone only vary the programs already in
+        // the corpus (three minutes on the wasm engines: 27% fewer edges
+        // than random generation; a quarter new, 10%; half, 6%).
+        if random.below(2) == 0 {
+            return Some(random.next_u64().to_be_bytes().to_vec());
+        }
+        let decoded = self.decode(input)?;
         // The subtrees made by a fill of their own but the root (fresh
         // draws for the root would be a new program).
         let editable: Vec<&Subtree> = (decoded.subtrees.iter())
