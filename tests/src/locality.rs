@@ -151,6 +151,27 @@ pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<
     locality
 }
 
+/// Measures `spec`'s 1,000 programs of seeds 0 to 999 at the default
+/// options without local choices and with them, prints both (`name` first)
+/// and panics when the share of splices that changed no other node, with
+/// local choices, is under `floor_percent`: the locality test of a fuzzer.
+///
+/// ```no_run
+/// let locality = xsmith_tests::locality::check("calc", &xsmith::example::spec(), 100.0);
+/// assert_eq!(locality.splices, 1_000);
+/// ```
+pub fn check(name: &str, spec: &Spec, floor_percent: f64) -> Locality {
+    let before = measure(spec, Options::default(), false, 0..1_000);
+    println!("{name}, without local choices: {before}");
+    let locality = measure(spec, Options::default(), true, 0..1_000);
+    println!("{name}: {locality}");
+    assert!(
+        locality.unchanged_splices_percent() >= floor_percent,
+        "{name}: {locality}, under the floor of {floor_percent}%"
+    );
+    locality
+}
+
 /// One of the two programs compared, with the nodes left out of the
 /// comparison.
 struct Side<'p> {

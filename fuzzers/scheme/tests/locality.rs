@@ -6,17 +6,7 @@
 //! other node (94.2% of those that hold no variable used outside; 57.0%
 //! without local choices).
 
-use xsmith_tests::locality::measure;
-
 #[test]
 fn scheme_choices_are_local() {
-    let spec = (xsmith_scheme::FUZZER.spec)().unwrap();
-    let before = measure(&spec, xsmith::Options::default(), false, 0..1_000);
-    println!("scheme, without local choices: {before}");
-    let locality = measure(&spec, xsmith::Options::default(), true, 0..1_000);
-    println!("scheme: {locality}");
-    assert!(
-        locality.unchanged_splices_percent() >= 88.0,
-        "scheme: {locality}, under the floor"
-    );
+    xsmith_tests::locality::check("scheme", &(xsmith_scheme::FUZZER.spec)().unwrap(), 88.0);
 }

@@ -6,17 +6,7 @@
 //! other node (98.7% of those that hold no variable used outside; 58.5%
 //! without local choices).
 
-use xsmith_tests::locality::measure;
-
 #[test]
 fn sml_choices_are_local() {
-    let spec = (xsmith_sml::FUZZER.spec)().unwrap();
-    let before = measure(&spec, xsmith::Options::default(), false, 0..1_000);
-    println!("sml, without local choices: {before}");
-    let locality = measure(&spec, xsmith::Options::default(), true, 0..1_000);
-    println!("sml: {locality}");
-    assert!(
-        locality.unchanged_splices_percent() >= 93.0,
-        "sml: {locality}, under the floor"
-    );
+    xsmith_tests::locality::check("sml", &(xsmith_sml::FUZZER.spec)().unwrap(), 93.0);
 }
