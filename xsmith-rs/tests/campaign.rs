@@ -139,6 +139,26 @@ fn a_command_and_an_engine_side_by_side() {
 }
 
 #[test]
+fn a_timeout_that_does_not_repeat_is_no_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut slow = campaign(dir.path(), &[]);
+    // The first run of each job's scratch file sleeps past the limit (300
+    // ms); a second run of the same program does not.
+    let slow_once = r#"slow-once=sh -c 'test -e "$0.seen" || { touch "$0.seen"; sleep 2; }; tail -n 1 "$0"' {}"#;
+    slow.implementations = vec![
+        Implementation::parse(slow_once).unwrap(),
+        Implementation::parse("tail=tail -n 1 {}").unwrap(),
+    ];
+    let tally = slow.run(&mut std::io::sink()).unwrap();
+    assert_eq!((tally.agree, tally.timeout), (4, 0), "{tally:?}");
+    // A hang stays a hang.
+    let mut hanging = campaign(dir.path(), &[("last", last_line), ("hangs", hangs)]);
+    hanging.count = 1;
+    let tally = hanging.run(&mut std::io::sink()).unwrap();
+    assert_eq!(tally.timeout, 1, "{tally:?}");
+}
+
+#[test]
 fn large_outputs_do_not_block_a_run() {
     // 4 MiB on each stream, more than any pipe buffer holds.
     let noisy = Implementation::parse(

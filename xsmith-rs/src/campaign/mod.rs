@@ -10,6 +10,9 @@
 //! the job's supervised worker process, so that its abort, fault, failed
 //! allocation or hang is a `crashed` or `timeout` finding of that engine
 //! and a new worker goes on, or, with [`Isolation::Thread`], on a thread).
+//! An implementation that times out runs the program once more, and the
+//! second run stands: a time-out is a finding only if it repeats (a loaded
+//! machine slows a program down, a hang stays a hang).
 //! The [`Execution`](crate::Execution)s give the program's [`Verdict`]; results are handled
 //! in seed order, whatever order the jobs finish in. When the campaign ends
 //! no process it started is left.
