@@ -183,6 +183,7 @@ fn trigger(bug: &CoreBug) -> usize {
 }
 
 #[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     let root = tempfile::tempdir().unwrap();
     let reduce = [

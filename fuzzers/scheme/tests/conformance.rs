@@ -85,7 +85,14 @@ fn count() -> u64 {
     std::env::var("XSMITH_SCHEME_COUNT").map_or(300, |v| v.parse().expect("XSMITH_SCHEME_COUNT is a number"))
 }
 
+/// The fast tier's sample of the sweep below: the first 30 programs.
 #[test]
+fn a_sample_of_programs_agrees_on_every_implementation() {
+    assert_programs_agree(30);
+}
+
+#[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn programs_agree_on_every_implementation() {
     let texts = programs(count());
     assert_programs_agree(count());
