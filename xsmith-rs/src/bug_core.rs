@@ -10,6 +10,12 @@
 //! [`Signature`]: agreement, or another grouping), the node is necessary,
 //! and its production and its edge from its parent (`Parent.field>Child`,
 //! as [`Features`](crate::features::Features) names them) are in the core.
+//! A child of the root brings its production alone: its edge from the root
+//! (`Program.items>Func`) says only that it is one of the program's items,
+//! as every program's are, and it made half of a small core. A planted
+//! wasmi bug, `Func.result>IntUnary` and `Program.items>Func`, was within
+//! [`SAME_BUG_DISTANCE`](crate::campaign::SAME_BUG_DISTANCE) of the real
+//! wasmi bug's core, which holds `Program.items>Func` too, and joined it.
 //! A replacement that cannot be generated, or that gives the same program
 //! (the subtree is already the smallest), shows nothing, so the node is not
 //! counted necessary.
@@ -152,8 +158,8 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
         }
         necessary += 1;
         names.insert(name(node));
-        if let Some(edge) = edge_into(&spec, program, node) {
-            names.insert(edge);
+        if program.node(node).parent != Some(program.root()) {
+            names.extend(edge_into(&spec, program, node));
         }
     }
     let joined: Vec<String> = names.into_iter().collect();

@@ -54,12 +54,12 @@ pub const SAME_BUG_DISTANCE: f64 = 0.5;
 ///
 /// ```
 /// use xsmith::campaign::Core;
-/// let sum_of_quotient = Core::parse("Add Add.left>Div Div Program.body>Add");
-/// let quotient_of_sum = Core::parse("Add Div Div.right>Add Program.body>Div");
-/// let deeper = Core::parse("Add Add.left>Div Add.right>Add Div Program.body>Add");
+/// let sum_of_quotient = Core::parse("Add Add.left>Div Div");
+/// let quotient_of_sum = Core::parse("Add Div Div.right>Add");
+/// let deeper = Core::parse("Add Add.left>Div Add.right>Add Div");
 /// assert_eq!(sum_of_quotient.distance(&quotient_of_sum), 1.0);
 /// assert!(!sum_of_quotient.same_bug(&quotient_of_sum));
-/// assert!(sum_of_quotient.same_bug(&deeper), "two of its three edges");
+/// assert!(sum_of_quotient.same_bug(&deeper), "its one edge is the other's");
 /// ```
 ///
 /// ```
