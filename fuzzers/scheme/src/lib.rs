@@ -47,11 +47,19 @@ pub fn spec() -> Result<Spec, SpecFailure> {
 }
 
 /// The known bugs of the default implementations (`known-bugs`: one
-/// `SIGNATURE = DESCRIPTION` a line), which `diff` counts as known.
+/// `SIGNATURE = DESCRIPTION` or `SIGNATURE; core: FEATURES = DESCRIPTION`
+/// a line), which `diff` counts as known.
 ///
 /// ```
+/// use xsmith::campaign::Core;
 /// let bugs = xsmith::KnownBug::parse(xsmith_scheme::KNOWN_BUGS).unwrap();
 /// assert_eq!(bugs[0].signature, "rejected: guile-compiled");
+/// // CHICKEN's compiler bug is known by its core: another bug of `csc` alone is not.
+/// let csc = "differ: chez csi guile guile-compiled racket | csc";
+/// let dropped = Core::parse("Apply.callee>LambdaBlock LambdaBlock.body>FnBody FnBody.stmts>PrintStmt Let.init>Apply");
+/// assert!(bugs.iter().any(|bug| bug.matches(csc, Some(&dropped))));
+/// let other = Core::parse("IntDiv.right>IntLit IntLit IntDiv");
+/// assert!(!bugs.iter().any(|bug| bug.matches(csc, Some(&other))));
 /// ```
 pub const KNOWN_BUGS: &str = include_str!("../known-bugs");
 
