@@ -33,7 +33,7 @@ use crate::features::Features;
 use crate::fuzzer::{Source, GENERATION_STACK};
 use crate::generate::Generator;
 use crate::random::Random;
-use crate::reduce::{Case, ReduceError};
+use crate::reduce::{run_against, Case, ReduceError};
 use crate::tree::NodeId;
 
 /// A core and how it was found.
@@ -108,20 +108,20 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
         path: "reduced".into(),
         choices: choices.clone(),
     };
-    let run = |text: &str| -> Result<Signature, ReduceError> {
+    // With a target, the runs stop as soon as they rule it out.
+    let run = |text: &str, target: Option<&Signature>| -> Result<Signature, ReduceError> {
         std::fs::write(&file, text).map_err(|e| ReduceError::Io(format!("{}: {e}", file.display())))?;
-        Ok(Signature::of(&Implementation::run_each(
-            &case.implementations,
-            &file,
-            text,
-            &case.limits,
-        )))
+        let (implementations, limits) = (&case.implementations, &case.limits);
+        Ok(Signature::of(&match target {
+            Some(target) => run_against(target, implementations, &file, text, limits),
+            None => Implementation::run_each(implementations, &file, text, limits),
+        }))
     };
     let generated = case
         .fuzzer
         .program_from(&spec, &mut generator, &source, Random::from_choices(&choices))
         .map_err(|e| ReduceError::Generate(format!("the reduced program: {e}")))?;
-    let signature = run(&generated.text)?;
+    let signature = run(&generated.text, None)?;
     if signature.verdict == Verdict::Agree {
         return Err(ReduceError::NotReproduced {
             expected: "a finding".into(),
@@ -153,7 +153,7 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
             continue;
         }
         tests += 1;
-        if run(&replaced.text)? == signature {
+        if run(&replaced.text, Some(&signature))? == signature {
             continue;
         }
         necessary += 1;

@@ -86,6 +86,79 @@ impl Signature {
     }
 }
 
+impl Signature {
+    /// Whether the runs of some of a program's implementations already
+    /// rule this signature out, whatever the others print: for a
+    /// difference, a run that printed nothing comparable (the program's
+    /// verdict is then a rejection, crash or time-out), or two
+    /// implementations that printed alike where this signature has them
+    /// apart, or not alike where it has them together. Other verdicts are
+    /// ruled out only by all the runs. A reducer stops running a candidate
+    /// here: most candidates lose the bug, and two runs show it.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Run, Signature};
+    /// let engine = |name: &'static str| Implementation::InProcess { name, run: |_| Execution::Timeout };
+    /// let printed = |text: &str| Run { execution: Execution::Output(text.into()), stdout: text.into(), stderr: String::new(), status: "exit status 0".into() };
+    /// let all = [(engine("a"), printed("1")), (engine("b"), printed("2")), (engine("c"), printed("1"))];
+    /// let signature = Signature::of(&all);
+    /// assert!(!signature.ruled_out_by(&all));
+    /// assert!(!signature.ruled_out_by(&all[..2]), "a and b differ, as they should");
+    /// let lost = [(engine("a"), printed("1")), (engine("b"), printed("1"))];
+    /// assert!(signature.ruled_out_by(&lost), "a and b print alike: the bug is gone");
+    /// ```
+    pub fn ruled_out_by(&self, runs: &[(Implementation, Run)]) -> bool {
+        if self.verdict != Verdict::Differ {
+            return false;
+        }
+        let group_of = |implementation: &Implementation| {
+            self.groups
+                .iter()
+                .position(|group| group.iter().any(|name| name == implementation.name()))
+        };
+        runs.iter().enumerate().any(|(i, (a, run_a))| {
+            if !matches!(run_a.execution, Execution::Output(_)) || group_of(a).is_none() {
+                return true;
+            }
+            runs[..i]
+                .iter()
+                .any(|(b, run_b)| (group_of(a) == group_of(b)) != (run_a.execution == run_b.execution))
+        })
+    }
+
+    /// `implementations` in the order that rules this signature out
+    /// soonest (see [`ruled_out_by`](Signature::ruled_out_by)): the first
+    /// of each group, then the rest, each part in the order given.
+    ///
+    /// ```
+    /// use xsmith::{Execution, Implementation, Signature, Verdict};
+    /// let engine = |name: &'static str| Implementation::InProcess { name, run: |_| Execution::Timeout };
+    /// let signature = Signature { verdict: Verdict::Differ, groups: vec![vec!["a".into(), "b".into()], vec!["c".into()]] };
+    /// let order = signature.telling_order(&[engine("a"), engine("b"), engine("c")]);
+    /// assert_eq!(order.iter().map(|i| i.name()).collect::<Vec<_>>(), ["a", "c", "b"]);
+    /// ```
+    pub fn telling_order(&self, implementations: &[Implementation]) -> Vec<Implementation> {
+        let mut first = Vec::new();
+        let mut rest = Vec::new();
+        let mut groups_seen = Vec::new();
+        for implementation in implementations {
+            let group = self
+                .groups
+                .iter()
+                .position(|group| group.iter().any(|name| name == implementation.name()));
+            match group {
+                Some(group) if !groups_seen.contains(&group) => {
+                    groups_seen.push(group);
+                    first.push(*implementation);
+                }
+                _ => rest.push(*implementation),
+            }
+        }
+        first.extend(rest);
+        first
+    }
+}
+
 impl fmt::Display for Signature {
     /// `differ: a c | b`, `crashed: luajit (killed by signal 11 (SIGSEGV))`,
     /// `rejected: duk`, `agree`.

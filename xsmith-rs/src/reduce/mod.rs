@@ -219,7 +219,7 @@ impl<'f> Reducer<'f> {
             .program(&self.spec, &mut generator, source)
             .map_err(|e| ReduceError::Generate(format!("the finding's program: {e}")))?;
         let candidate = Candidate::plain(generated.choices.values().collect());
-        self.test(&mut generator, &candidate, scratch.path())
+        self.test(&mut generator, &candidate, None, scratch.path())
             .ok_or_else(|| ReduceError::Generate("the finding's recorded choices do not replay".into()))
     }
 
@@ -253,7 +253,7 @@ impl<'f> Reducer<'f> {
                     }
                     let fresh: Vec<&Candidate> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
                     tests += fresh.len() as u64;
-                    let results = self.test_all(&fresh)?;
+                    let results = self.test_all(&fresh, &original.signature)?;
                     let mut winner = None;
                     for (candidate, tested) in fresh.iter().zip(results) {
                         let interesting = tested.as_ref().is_some_and(|t| {
@@ -289,8 +289,9 @@ impl<'f> Reducer<'f> {
         Generator::new(&self.spec, self.case.options.clone()).expect("checked in Reducer::new")
     }
 
-    /// Tests `candidates` on up to `jobs` threads, in order.
-    fn test_all(&self, candidates: &[&Candidate]) -> Result<Vec<Option<Tested>>, ReduceError> {
+    /// Tests `candidates` on up to `jobs` threads, in order, each until
+    /// its runs rule `target` out.
+    fn test_all(&self, candidates: &[&Candidate], target: &Signature) -> Result<Vec<Option<Tested>>, ReduceError> {
         std::thread::scope(|scope| {
             let workers: Vec<_> = candidates
                 .iter()
@@ -299,7 +300,7 @@ impl<'f> Reducer<'f> {
                         .stack_size(GENERATION_STACK)
                         .spawn_scoped(scope, move || {
                             let scratch = scratch()?;
-                            Ok(self.test(&mut self.generator(), candidate, scratch.path()))
+                            Ok(self.test(&mut self.generator(), candidate, Some(target), scratch.path()))
                         })
                         .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))
                 })
@@ -312,8 +313,15 @@ impl<'f> Reducer<'f> {
     }
 
     /// Generates the program of `candidate` and runs it in `dir`; `None` if
-    /// it cannot be generated.
-    fn test(&self, generator: &mut Generator, candidate: &Candidate, dir: &Path) -> Option<Tested> {
+    /// it cannot be generated. With a `target`, the runs stop as soon as
+    /// they rule it out (see [`run_against`]).
+    fn test(
+        &self,
+        generator: &mut Generator,
+        candidate: &Candidate,
+        target: Option<&Signature>,
+        dir: &Path,
+    ) -> Option<Tested> {
         let random = candidate.random();
         let source = Source::Choices {
             path: "candidate".into(),
@@ -330,7 +338,16 @@ impl<'f> Reducer<'f> {
         let drawn: Vec<u64> = generated.choices.values().collect();
         let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
         std::fs::write(&file, &generated.text).ok()?;
-        let runs = Implementation::run_each(&self.case.implementations, &file, &generated.text, &self.case.limits);
+        let runs = match target {
+            Some(target) => run_against(
+                target,
+                &self.case.implementations,
+                &file,
+                &generated.text,
+                &self.case.limits,
+            ),
+            None => Implementation::run_each(&self.case.implementations, &file, &generated.text, &self.case.limits),
+        };
         Some(Tested {
             signature: Signature::of(&runs),
             spans: crate::edit::subtrees(&self.spec, &generated.program),
@@ -344,6 +361,31 @@ impl<'f> Reducer<'f> {
 }
 
 /// Whether `a` comes before `b` in shortlex order.
+/// Runs a program on `implementations` in `target`'s telling order and
+/// stops as soon as the runs so far rule it out
+/// ([`Signature::ruled_out_by`]): the runs are then those of some of the
+/// implementations, and their signature is not `target`. Most of a
+/// reduction's candidates lose the bug, and with one implementation of each
+/// group run first, two runs show it. `xsmith-scheme reduce` of a finding
+/// of CHICKEN's compiler alone (six implementations) tested 258 candidates
+/// in its 300 s instead of 187, both on a loaded machine.
+pub(crate) fn run_against(
+    target: &Signature,
+    implementations: &[Implementation],
+    file: &Path,
+    text: &str,
+    limits: &Limits,
+) -> Vec<(Implementation, Run)> {
+    let mut runs = Vec::new();
+    for implementation in target.telling_order(implementations) {
+        runs.push((implementation, implementation.run(file, text, limits)));
+        if target.ruled_out_by(&runs) {
+            break;
+        }
+    }
+    runs
+}
+
 fn shortlex_less(a: &[u64], b: &[u64]) -> bool {
     (a.len(), a) < (b.len(), b)
 }
