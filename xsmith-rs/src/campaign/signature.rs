@@ -84,9 +84,7 @@ impl Signature {
         };
         Signature { verdict, groups }
     }
-}
 
-impl Signature {
     /// Whether the runs of some of a program's implementations already
     /// rule this signature out, whatever the others print: for a
     /// difference, a run that printed nothing comparable (the program's
@@ -111,18 +109,13 @@ impl Signature {
         if self.verdict != Verdict::Differ {
             return false;
         }
-        let group_of = |implementation: &Implementation| {
-            self.groups
-                .iter()
-                .position(|group| group.iter().any(|name| name == implementation.name()))
-        };
         runs.iter().enumerate().any(|(i, (a, run_a))| {
-            if !matches!(run_a.execution, Execution::Output(_)) || group_of(a).is_none() {
+            if !matches!(run_a.execution, Execution::Output(_)) || self.group_of(a).is_none() {
                 return true;
             }
             runs[..i]
                 .iter()
-                .any(|(b, run_b)| (group_of(a) == group_of(b)) != (run_a.execution == run_b.execution))
+                .any(|(b, run_b)| (self.group_of(a) == self.group_of(b)) != (run_a.execution == run_b.execution))
         })
     }
 
@@ -142,11 +135,7 @@ impl Signature {
         let mut rest = Vec::new();
         let mut groups_seen = Vec::new();
         for implementation in implementations {
-            let group = self
-                .groups
-                .iter()
-                .position(|group| group.iter().any(|name| name == implementation.name()));
-            match group {
+            match self.group_of(implementation) {
                 Some(group) if !groups_seen.contains(&group) => {
                     groups_seen.push(group);
                     first.push(*implementation);
@@ -156,6 +145,12 @@ impl Signature {
         }
         first.extend(rest);
         first
+    }
+
+    /// Which of the groups holds `implementation`.
+    fn group_of(&self, implementation: &Implementation) -> Option<usize> {
+        let name = implementation.name();
+        self.groups.iter().position(|group| group.iter().any(|n| n == name))
     }
 }
 
