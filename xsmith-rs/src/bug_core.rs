@@ -9,7 +9,7 @@
 //! result is uninteresting (its runs have another
 //! [`Signature`]: agreement, or another grouping), the node is necessary,
 //! and its production and its edge from its parent (`Parent.field>Child`,
-//! as [`Features`](crate::features::Features) names them) are in the core.
+//! as [`Features`] names them) are in the core.
 //! A child of the root brings its production alone: its edge from the root
 //! (`Program.items>Func`) says only that it is one of the program's items,
 //! as every program's are, and it made half of a small core. A planted

@@ -123,8 +123,10 @@ macro_rules! define_options {
 }
 
 define_options! {
-    /// The knobs of generation that every fuzzer's command line offers (see
-    /// the [module docs](self) for where each is defined).
+    /// The knobs of generation that every fuzzer's command line offers.
+    /// Each is defined once, with its default, flag and value name, and
+    /// each program's header writes back the ones it was given
+    /// ([`Options::args`]).
     ///
     /// ```
     /// let options = xsmith::Options { max_depth: 3, ..Default::default() };

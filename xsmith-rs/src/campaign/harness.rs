@@ -32,8 +32,9 @@ use crate::spec::Spec;
 /// One agreeing program in this many is journaled.
 pub const JOURNAL_EVERY: u64 = 64;
 
-/// Judges programs one at a time and saves the findings (see the
-/// [module docs](self)).
+/// Judges programs one at a time, as an outside driver such as libFuzzer
+/// hands them over, and saves each finding as a
+/// [`Campaign`](super::Campaign) does.
 ///
 /// ```
 /// use xsmith::{Execution, Implementation, Source, Verdict};
@@ -288,7 +289,7 @@ impl<'s> Harness<'s> {
 
     /// The input ([`Source::Input`]) that regenerates the program of
     /// `source`: the seed 0, then every choice's bytes (see
-    /// [`Random::record_bytes`]). This is how a seed, a choice file or a
+    /// [`Random::record_bytes`](crate::Random::record_bytes)). This is how a seed, a choice file or a
     /// finding becomes an input of a byte-driven fuzzer (a choice file
     /// whose decisions are not the defaults gives a program near its own).
     ///

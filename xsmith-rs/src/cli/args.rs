@@ -32,7 +32,7 @@ pub struct Args {
     /// How many programs to write to --output-dir (program i uses seed --seed + i).
     #[arg(long, value_name = "N", requires = "output_dir")]
     pub count: Option<u64>,
-    /// Directory for --count programs, named <seed>.<extension>.
+    /// Directory for --count programs, named SEED.EXTENSION.
     #[arg(long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
     /// The options that shape each program.
@@ -58,7 +58,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seed", "bytes", "choices", "count", "swarm"])]
     pub input: Option<PathBuf>,
     /// Write each program's choice sequence to PATH (with --count, to
-    /// PATH/<seed>.choices); --choices PATH regenerates the program.
+    /// PATH/SEED.choices); --choices PATH regenerates the program.
     #[arg(long, value_name = "PATH")]
     pub save_choices: Option<PathBuf>,
     /// Steer generation towards k-paths (chains of K productions) that the

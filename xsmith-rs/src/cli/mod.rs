@@ -80,7 +80,7 @@
 //! `NNNN.<ext>` and `NNNN.choices` per program, and a `coverage` report.
 //!
 //! `guided` runs coverage-guided generation on libFuzzer
-//! ([`guided`](crate::guided), in a build with the `libfuzzer` feature)
+//! (`xsmith::guided`, in a build with the `libfuzzer` feature)
 //! against the fuzzer's in-process implementations: findings as `diff`
 //! saves them, with a `guided.journal`, and at the end the tally and
 //! signatures. Without that feature it exits with status 2 and says how

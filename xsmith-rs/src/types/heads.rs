@@ -155,7 +155,7 @@ pub(crate) fn bit(index: usize) -> HeadSet {
 
 /// The heads of which a program can produce values: concretization picks
 /// types built of these alone when it can (see
-/// [`TypeStore::set_producible`]).
+/// [`TypeStore::set_producible`](crate::types::TypeStore::set_producible)).
 #[derive(Clone, Debug)]
 pub struct Producible {
     heads: Vec<Head>,
