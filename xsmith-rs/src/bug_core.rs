@@ -28,7 +28,6 @@ use std::collections::BTreeSet;
 
 use crate::campaign::{Core, Signature, Verdict};
 use crate::choices::{Choices, Splice};
-use crate::exec::Implementation;
 use crate::features::Features;
 use crate::fuzzer::{Source, GENERATION_STACK};
 use crate::generate::Generator;
@@ -111,11 +110,13 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
     // With a target, the runs stop as soon as they rule it out.
     let run = |text: &str, target: Option<&Signature>| -> Result<Signature, ReduceError> {
         std::fs::write(&file, text).map_err(|e| ReduceError::Io(format!("{}: {e}", file.display())))?;
-        let (implementations, limits) = (&case.implementations, &case.limits);
-        Ok(Signature::of(&match target {
-            Some(target) => run_against(target, implementations, &file, text, limits),
-            None => Implementation::run_each(implementations, &file, text, limits),
-        }))
+        Ok(Signature::of(&run_against(
+            target,
+            &case.implementations,
+            &file,
+            text,
+            &case.limits,
+        )))
     };
     let generated = case
         .fuzzer

@@ -338,16 +338,13 @@ impl<'f> Reducer<'f> {
         let drawn: Vec<u64> = generated.choices.values().collect();
         let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
         std::fs::write(&file, &generated.text).ok()?;
-        let runs = match target {
-            Some(target) => run_against(
-                target,
-                &self.case.implementations,
-                &file,
-                &generated.text,
-                &self.case.limits,
-            ),
-            None => Implementation::run_each(&self.case.implementations, &file, &generated.text, &self.case.limits),
-        };
+        let runs = run_against(
+            target,
+            &self.case.implementations,
+            &file,
+            &generated.text,
+            &self.case.limits,
+        );
         Some(Tested {
             signature: Signature::of(&runs),
             spans: crate::edit::subtrees(&self.spec, &generated.program),
@@ -360,23 +357,26 @@ impl<'f> Reducer<'f> {
     }
 }
 
-/// Whether `a` comes before `b` in shortlex order.
-/// Runs a program on `implementations` in `target`'s telling order and
-/// stops as soon as the runs so far rule it out
+/// Runs a program on `implementations`; with a `target`, in its telling
+/// order, stopping as soon as the runs so far rule it out
 /// ([`Signature::ruled_out_by`]): the runs are then those of some of the
-/// implementations, and their signature is not `target`. Most of a
+/// implementations, and their signature is not `target`. Without one,
+/// every implementation runs, in the order given. Most of a
 /// reduction's candidates lose the bug, and with one implementation of each
 /// group run first, two runs show it. `xsmith-scheme reduce` of a finding
 /// of CHICKEN's compiler alone (six implementations) tested 436 candidates
 /// in its 300 s instead of 388: the two it runs first, Racket and `csc`,
 /// are the slowest of the six.
 pub(crate) fn run_against(
-    target: &Signature,
+    target: Option<&Signature>,
     implementations: &[Implementation],
     file: &Path,
     text: &str,
     limits: &Limits,
 ) -> Vec<(Implementation, Run)> {
+    let Some(target) = target else {
+        return Implementation::run_each(implementations, file, text, limits);
+    };
     let mut runs = Vec::new();
     for implementation in target.telling_order(implementations) {
         runs.push((implementation, implementation.run(file, text, limits)));
@@ -387,6 +387,7 @@ pub(crate) fn run_against(
     runs
 }
 
+/// Whether `a` comes before `b` in shortlex order.
 fn shortlex_less(a: &[u64], b: &[u64]) -> bool {
     (a.len(), a) < (b.len(), b)
 }
