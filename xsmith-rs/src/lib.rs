@@ -94,7 +94,7 @@ pub use choices::{Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Isolation, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
-pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts};
+pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts, MAX_BACKTRACKS};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
 pub use helpers::Helper;
 pub use hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};

@@ -52,6 +52,15 @@ impl<F: Fn(&Hole) -> u32 + Send + Sync + 'static> From<F> for Weight {
 /// A user choice filter: the production is a choice for a hole only where
 /// the predicate holds.
 ///
+/// Filters may refuse every choice of some holes: generation cannot see
+/// that coming (it knows which productions can finish a type, not what a
+/// filter will say), so where a hole is left with no choice it goes back
+/// and draws the enclosing node's choice again without the production it
+/// had (a `Call` whose `callee` every function refuses becomes some other
+/// expression), up to [`MAX_BACKTRACKS`](crate::MAX_BACKTRACKS) times in
+/// a row. A program that still cannot be made fails with an error that
+/// names the hole and the productions whose filters refused it.
+///
 /// ```
 /// let shallow_only = xsmith::Filter::new(|hole| hole.depth() < 3);
 /// # let _ = shallow_only;

@@ -50,6 +50,23 @@ struct Spliced {
     plan: Splice,
     /// Whether the replaced subtree is being made, and where in its values.
     active: Option<usize>,
+    /// The hole number where the splice began, once it did.
+    began_at: Option<usize>,
+}
+
+/// The values a program's generation has drawn, kept so that generation
+/// can rebuild the program as it was at an earlier choice and go on from
+/// there with a different one (backtracking; see
+/// [`Generator::generate`](crate::Generator::generate)).
+#[derive(Clone, Debug)]
+struct Trace {
+    /// The number of choices drawn before the program's first.
+    start: usize,
+    /// Every value drawn since, in order.
+    values: Vec<u64>,
+    /// While rebuilding, how many choices the source had really drawn:
+    /// draws before that come from `values`.
+    live: usize,
 }
 
 /// The random source of one program: every choice of generation draws from it.
@@ -75,6 +92,8 @@ pub struct Random {
     /// The byte string that draws the same choices, since
     /// [`Random::record_bytes`], if it was called.
     recorded_bytes: Option<Vec<u8>>,
+    /// The values drawn for the program being made, if generation keeps them.
+    trace: Option<Trace>,
 }
 
 impl Random {
@@ -189,6 +208,7 @@ impl Random {
             splice: Some(Box::new(Spliced {
                 plan: splice,
                 active: None,
+                began_at: None,
             })),
         })
     }
@@ -196,11 +216,18 @@ impl Random {
     /// Called by the generator before it fills hole number `fill`: whether
     /// a splice begins there (the subtree's draws then come from it).
     pub(crate) fn begin_splice(&mut self, fill: usize) -> bool {
+        let rebuilding = self.rebuilding();
         match &mut self.bits {
+            // A rebuild passes where the splice began as it did then.
+            Bits::Replay {
+                splice: Some(spliced), ..
+            } if rebuilding => spliced.began_at == Some(fill),
+            _ if rebuilding => false,
             Bits::Replay {
                 splice: Some(spliced), ..
             } if spliced.plan.fill == fill && spliced.active.is_none() => {
                 spliced.active = Some(0);
+                spliced.began_at = Some(fill);
                 true
             }
             _ => false,
@@ -210,6 +237,10 @@ impl Random {
     /// Called by the generator once the spliced subtree is finished: the
     /// replay goes on at the splice's `resume`.
     pub(crate) fn end_splice(&mut self) {
+        if self.rebuilding() {
+            // The source ended it when it was made, if it was.
+            return;
+        }
         if let Bits::Replay {
             splice: Some(spliced),
             position,
@@ -228,7 +259,54 @@ impl Random {
             drawn: 0,
             recorded: None,
             recorded_bytes: None,
+            trace: None,
         }
+    }
+
+    /// Starts keeping the values drawn from now on, for
+    /// [`rebuild`](Random::rebuild); ends keeping any kept before.
+    pub(crate) fn start_trace(&mut self) {
+        self.trace = Some(Trace {
+            start: self.drawn,
+            values: Vec::new(),
+            live: self.drawn,
+        });
+    }
+
+    /// Stops keeping the values drawn.
+    pub(crate) fn end_trace(&mut self) {
+        self.trace = None;
+    }
+
+    /// Goes back to where [`start_trace`](Random::start_trace) was called,
+    /// to draw again, as they were, the values drawn since: until
+    /// [`jump`](Random::jump) moves past them, draws give the kept values,
+    /// neither drawing bits nor recording, so that generation can rebuild
+    /// what it made. Then draws go on from where the source really was.
+    pub(crate) fn rebuild(&mut self) {
+        let trace = self.trace.as_mut().expect("rebuild needs a trace");
+        trace.live = self.drawn;
+        self.drawn = trace.start;
+    }
+
+    /// While rebuilding, skips the kept values before choice number
+    /// `position` (at most where the source really is): the rebuild goes on
+    /// from there.
+    pub(crate) fn jump(&mut self, position: usize) {
+        let live = self.trace.as_ref().map_or(self.drawn, |t| t.live);
+        debug_assert!(self.drawn <= position && position <= live, "a jump within the rebuild");
+        self.drawn = position.min(live);
+    }
+
+    /// Whether draws come from the kept values (see [`rebuild`](Random::rebuild)).
+    fn rebuilding(&self) -> bool {
+        self.trace.as_ref().is_some_and(|t| self.drawn < t.live)
+    }
+
+    /// The kept value the next draw gives, while rebuilding.
+    fn rebuilt(&self) -> Option<u64> {
+        let trace = self.trace.as_ref()?;
+        (self.drawn < trace.live).then(|| trace.values[self.drawn - trace.start])
     }
 
     /// Starts recording every choice drawn from now on (see
@@ -309,9 +387,17 @@ impl Random {
 
     /// Counts (and records) one choice.
     fn note(&mut self, value: u64, bound: u64) -> u64 {
+        if self.rebuilding() {
+            // Drawn, recorded and kept when it was first drawn.
+            self.drawn += 1;
+            return value;
+        }
         self.drawn += 1;
         if let Some(recorded) = &mut self.recorded {
             recorded.push(Choice { value, bound });
+        }
+        if let Some(trace) = &mut self.trace {
+            trace.values.push(value);
         }
         value
     }
@@ -319,6 +405,9 @@ impl Random {
     /// Counts (and records) 64 raw bits, which a byte string gives as
     /// eight bytes.
     fn note_raw(&mut self, value: u64) -> u64 {
+        if self.rebuilding() {
+            return self.note(value, 0);
+        }
         if let Some(recorded) = &mut self.recorded_bytes {
             recorded.extend_from_slice(&value.to_be_bytes());
         }
@@ -360,6 +449,9 @@ impl Random {
     /// assert!(!xsmith::Random::from_choices(&Default::default()).decide(true));
     /// ```
     pub fn decide(&mut self, default: bool) -> bool {
+        if let Some(value) = self.rebuilt() {
+            return self.note(value % 2, 2) == 1;
+        }
         let value = match &mut self.bits {
             Bits::Seeded(_) => u64::from(default),
             Bits::Bytes { bytes, position } => u64::from(default && *position < bytes.len()),
@@ -393,6 +485,9 @@ impl Random {
     /// assert_eq!(seeded.next_u64(), first);
     /// ```
     pub fn placeholder(&mut self) -> u64 {
+        if self.rebuilding() {
+            return self.note(0, 1);
+        }
         if let Bits::Replay {
             values,
             position,
@@ -419,6 +514,9 @@ impl Random {
     pub fn below(&mut self, bound: u64) -> u64 {
         if bound <= 1 {
             return 0;
+        }
+        if let Some(value) = self.rebuilt() {
+            return self.note(value % bound, bound);
         }
         let value = match &mut self.bits {
             Bits::Seeded(rng) => lemire_below(rng, bound),
@@ -533,6 +631,10 @@ impl Random {
     /// assert!(picks.iter().all(|&i| replay.weighted(&[5, 5]) == Some(i)));
     /// ```
     pub fn weighted_steered(&mut self, weights: &[u32], steered: &[u32]) -> Option<usize> {
+        if self.rebuilding() {
+            // The draw was recorded as one from `weights`.
+            return self.weighted(weights);
+        }
         let Bits::Seeded(rng) = &mut self.bits else {
             return self.weighted(weights);
         };
@@ -562,6 +664,9 @@ impl Random {
     /// assert_eq!(r.next_u64(), 256);
     /// ```
     pub fn next_u64(&mut self) -> u64 {
+        if let Some(value) = self.rebuilt() {
+            return self.note_raw(value);
+        }
         match &mut self.bits {
             Bits::Seeded(rng) => {
                 let value = rng.next_u64();
@@ -617,7 +722,9 @@ fn byte_width(bound: u64) -> usize {
 /// the sequence's; `None` once the one read from is used up.
 fn replayed(values: &[u64], position: &mut usize, splice: Option<&mut Spliced>) -> Option<u64> {
     match splice {
-        Some(Spliced { plan, active: Some(at) }) => {
+        Some(Spliced {
+            plan, active: Some(at), ..
+        }) => {
             *at += 1;
             plan.values.get(*at - 1).copied()
         }
@@ -717,6 +824,45 @@ mod tests {
         assert_eq!(r.below(500), 767 % 500, "two bytes 0x02 0xff, big endian");
         assert!(r.is_exhausted());
         assert_eq!(r.below(1000), 0);
+    }
+
+    #[test]
+    fn a_rebuild_draws_the_kept_values_again_then_goes_on_where_the_source_was() {
+        let draw = |r: &mut Random| (r.below(1000), r.decide(true), r.placeholder(), r.next_u64(), r.below(7));
+        for (seeded, mut random) in [
+            (true, Random::from_seed(5)),
+            (false, Random::from_bytes((0..40).collect())),
+            (
+                false,
+                Random::from_choices(&Choices::from_values(&[3, 1, 9, 4, 6, 2, 8, 5, 7, 1, 2])),
+            ),
+        ] {
+            let mut plain = random.clone();
+            random.record();
+            random.record_bytes();
+            random.start_trace();
+            let first = draw(&mut random);
+            let second = draw(&mut random);
+            random.rebuild();
+            assert_eq!(draw(&mut random), first, "the kept values again");
+            random.jump(10);
+            let third = draw(&mut random);
+            random.end_trace();
+            assert_eq!(random.drawn(), 15);
+            // Nothing was drawn or recorded twice: the source went on.
+            assert_eq!(
+                (draw(&mut plain), draw(&mut plain), draw(&mut plain)),
+                (first, second, third)
+            );
+            assert_eq!(random.take_recorded().unwrap().len(), 15);
+            // A seeded source's bytes regenerate what it drew (decisions
+            // read no byte: a byte string gives a seeded source's defaults).
+            let mut from_bytes = Random::from_bytes(random.take_recorded_bytes().unwrap());
+            let replayed = (draw(&mut from_bytes), draw(&mut from_bytes), draw(&mut from_bytes));
+            if seeded {
+                assert_eq!(replayed, (first, second, third));
+            }
+        }
     }
 
     #[test]

@@ -24,6 +24,7 @@ pub struct ChoiceLog {
     programs: u64,
     references: u64,
     lifts: u64,
+    backtracks: u64,
 }
 
 impl ChoiceLog {
@@ -96,6 +97,19 @@ impl ChoiceLog {
         self.lifts
     }
 
+    /// How many times generation went back to an enclosing choice because
+    /// the user's filters left a hole with no choice (see
+    /// [`Generator::generate`](crate::Generator::generate)).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// assert_eq!(generator.choice_log().backtracks(), 0);
+    /// ```
+    pub fn backtracks(&self) -> u64 {
+        self.backtracks
+    }
+
     /// Adds `other`'s counts to these (both logs of the same spec): the log
     /// of a batch whose programs had generators of their own, as `--swarm`
     /// programs do.
@@ -126,6 +140,7 @@ impl ChoiceLog {
         self.programs += other.programs;
         self.references += other.references;
         self.lifts += other.lifts;
+        self.backtracks += other.backtracks;
     }
 
     /// A table with a row per generatable production: offered, chosen, the
@@ -173,6 +188,9 @@ impl ChoiceLog {
             );
         }
         let _ = write!(out, "{} programs", self.programs);
+        if self.backtracks > 0 {
+            let _ = write!(out, ", {} ways back from a hole with no choice", self.backtracks);
+        }
         out
     }
 
@@ -185,7 +203,14 @@ impl ChoiceLog {
             programs: 0,
             references: 0,
             lifts: 0,
+            backtracks: 0,
         }
+    }
+
+    /// Counts `count` ways back taken by the program being made (the log
+    /// is the one from before that program, each time it goes back).
+    pub(crate) fn note_backtracks(&mut self, count: usize) {
+        self.backtracks += count as u64;
     }
 
     /// Counts `production` as offered (it passed every filter).

@@ -3,7 +3,8 @@
 //! below drops some, in this order (cheapest and most decisive first):
 //!
 //! 1. [`switched_on`](Generator::offer_switched_on): enabled under the
-//!    options and passing every user `choice_filters`;
+//!    options, passing every user `choice_filters`, and not left out by
+//!    a way back to this hole ([`backtrack`](super::backtrack));
 //! 2. [`effects`](Generator::drop_effect_conflicts): no conflict between
 //!    what the production is known to do before it is made and what its
 //!    unordered siblings (and its ancestors') do;
@@ -99,11 +100,30 @@ impl<'s> Generator<'s> {
         let spec = self.spec;
         let hole = self.hole(program, node);
         self.choices.clear();
+        // A way back to this hole left out the productions it had.
+        let excluded: &[ProdId] = match self.excluded_hole == Some(node) {
+            true => &self.excluded,
+            false => &[],
+        };
         for &candidate in spec.fillers(program.node(node).production) {
-            if self.enabled[candidate.index()] && spec.properties(candidate).filters.iter().all(|f| (f.0)(&hole)) {
+            if self.enabled[candidate.index()]
+                && !excluded.contains(&candidate)
+                && spec.properties(candidate).filters.iter().all(|f| (f.0)(&hole))
+            {
                 self.choices.push(candidate);
             }
         }
+    }
+
+    /// The productions switched on for the hole at `node` whose user
+    /// filters refuse it, by name.
+    fn refusing_filters(&self, program: &Program, node: NodeId) -> Vec<String> {
+        let spec = self.spec;
+        let hole = self.hole(program, node);
+        (spec.fillers(program.node(node).production).iter())
+            .filter(|&&p| self.enabled[p.index()] && !spec.properties(p).filters.iter().all(|f| (f.0)(&hole)))
+            .map(|&p| spec.production(p).name().to_string())
+            .collect()
     }
 
     /// Stage 2: drops the choices whose own effects conflict with what
@@ -314,15 +334,20 @@ impl<'s> Generator<'s> {
             Some(steered) => random.weighted_steered(&self.weights, steered),
             None => random.weighted(&self.weights),
         };
-        let picked = picked.ok_or_else(|| GenerateError::NoChoice {
-            node_type: spec.production(hole.node_type()).name().to_string(),
-            depth: hole.depth(),
-            required_type: program.typing.as_ref().and_then(|typing| {
-                let ty = typing.store.zonk(typing.types[node.index()].as_ref()?);
-                Some(typing.store.system().display(&ty).to_string())
-            }),
-            at: Whereabouts::of(spec, program, node),
-        })?;
+        let Some(picked) = picked else {
+            self.failed_hole = Some(node);
+            return Err(GenerateError::NoChoice {
+                node_type: spec.production(hole.node_type()).name().to_string(),
+                depth: hole.depth(),
+                required_type: program.typing.as_ref().and_then(|typing| {
+                    let ty = typing.store.zonk(typing.types[node.index()].as_ref()?);
+                    Some(typing.store.system().display(&ty).to_string())
+                }),
+                at: Whereabouts::of(spec, program, node),
+                refused_by: self.refusing_filters(program, node),
+                backtracks: 0,
+            });
+        };
         for &choice in &self.choices {
             self.log.offer(choice);
         }

@@ -84,6 +84,12 @@ pub enum GenerateError {
         required_type: Option<String>,
         /// Where the hole is.
         at: Box<Whereabouts>,
+        /// The productions switched on for the hole whose `choice_filters`
+        /// refused it.
+        refused_by: Vec<String>,
+        /// How many times generation went back to an enclosing choice
+        /// before it gave up (see [`MAX_BACKTRACKS`](crate::MAX_BACKTRACKS)).
+        backtracks: usize,
     },
 }
 
@@ -111,6 +117,8 @@ impl fmt::Display for GenerateError {
                 depth,
                 required_type,
                 at,
+                refused_by,
+                backtracks,
             } => {
                 write!(
                     f,
@@ -119,7 +127,16 @@ impl fmt::Display for GenerateError {
                 if let Some(ty) = required_type {
                     write!(f, " requiring type {ty}")?;
                 }
-                write!(f, "{at}")
+                write!(f, "{at}")?;
+                if !refused_by.is_empty() {
+                    let names: Vec<String> = refused_by.iter().map(|p| format!("`{p}`")).collect();
+                    write!(f, "; refused by the choice filters of {}", names.join(", "))?;
+                }
+                match backtracks {
+                    0 => Ok(()),
+                    1 => write!(f, " (drawing an enclosing choice again did not help)"),
+                    n => write!(f, " (drawing enclosing choices again, {n} times, did not help)"),
+                }
             }
         }
     }

@@ -23,6 +23,7 @@
 //! what a subtree's types leave open is made ground when the subtree is
 //! finished; under `--size` each node has a budget of its own ([`size`]).
 
+mod backtrack;
 mod choice_log;
 mod choose;
 mod construct;
@@ -35,6 +36,7 @@ mod size;
 
 use std::time::Instant;
 
+pub use backtrack::MAX_BACKTRACKS;
 pub use choice_log::ChoiceLog;
 
 pub use error::{GenerateError, Whereabouts};
@@ -84,6 +86,17 @@ pub struct Generator<'s> {
     cover: Option<Cover>,
     /// Whether choices are local (see [`set_local_choices`](Generator::set_local_choices)).
     local_choices: bool,
+    /// The ways back the program being made has taken (see [`backtrack`]).
+    backtracks: Vec<backtrack::Backtrack>,
+    /// The hole being filled, and the productions a way back to it left out.
+    excluded_hole: Option<NodeId>,
+    excluded: Vec<ProdId>,
+    /// The last hole that no production could fill.
+    failed_hole: Option<NodeId>,
+    /// The furthest fill that had no choice in the program being made, and
+    /// how many times in a row generation has gone back without getting
+    /// past it.
+    failures: (usize, usize),
 }
 
 impl<'s> Generator<'s> {
@@ -164,6 +177,11 @@ impl<'s> Generator<'s> {
             effects: EffectSummaries::new(spec),
             cover: None,
             local_choices: true,
+            backtracks: Vec::new(),
+            excluded_hole: None,
+            excluded: Vec::new(),
+            failed_hole: None,
+            failures: (0, 0),
         })
     }
 
@@ -281,6 +299,14 @@ impl<'s> Generator<'s> {
 
     /// Generates one finished program, drawing every choice from `random`.
     ///
+    /// Where a user's filters leave a hole with no choice, generation goes
+    /// back and draws the enclosing node's choice again without the
+    /// production it had, at most [`MAX_BACKTRACKS`] times in a row; the
+    /// values the abandoned subtree drew stay in the choice sequence,
+    /// inside the redrawn node's span, so that a recorded program replays.
+    /// If that does not help, the error is the first hole's, naming the
+    /// productions whose filters refused it.
+    ///
     /// ```
     /// let spec = xsmith::example::spec();
     /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
@@ -288,9 +314,41 @@ impl<'s> Generator<'s> {
     /// assert!(program.ids().all(|id| !program.node(id).is_hole));
     /// ```
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
-        let mut program = self.start();
-        self.complete(&mut program, random)?;
-        Ok(program)
+        let started = Instant::now();
+        self.backtracks.clear();
+        random.start_trace();
+        let log = self.log.clone();
+        let cover = self.cover.clone();
+        let mut first_error = None;
+        let outcome = loop {
+            let mut program = self.start();
+            let error = match self.complete_by(&mut program, random, started) {
+                Ok(()) => break Ok(program),
+                Err(error @ GenerateError::NoChoice { .. }) => error,
+                Err(error) => break Err(error),
+            };
+            let failed = self.failed_hole.expect("a hole with no choice is noted");
+            let way = self.way_back(&program, failed, random);
+
+            let first = first_error.get_or_insert(error);
+            let Some(way) = way else {
+                if let GenerateError::NoChoice { backtracks, .. } = first {
+                    *backtracks = self.backtracks.len();
+                }
+                break Err(first_error.expect("noted above"));
+            };
+            // The program is made again from the values drawn so far, as
+            // if the abandoned attempts had not been: the statistics and
+            // the k-paths steered towards are those of the program made.
+            self.backtracks.push(way);
+            self.log = log.clone();
+            self.log.note_backtracks(self.backtracks.len());
+            self.cover.clone_from(&cover);
+            random.rebuild();
+        };
+        random.end_trace();
+        self.backtracks.clear();
+        outcome
     }
 
     /// Fills every hole of `program` (one from [`start`](Generator::start),
@@ -308,7 +366,17 @@ impl<'s> Generator<'s> {
     /// assert!(!program.outline(spec.grammar()).contains("(hole"));
     /// ```
     pub fn complete(&mut self, program: &mut Program, random: &mut Random) -> Result<(), GenerateError> {
-        let started = Instant::now();
+        self.complete_by(program, random, Instant::now())
+    }
+
+    /// [`complete`](Generator::complete), with the time limit counted
+    /// from `started`.
+    fn complete_by(
+        &mut self,
+        program: &mut Program,
+        random: &mut Random,
+        started: Instant,
+    ) -> Result<(), GenerateError> {
         let mut fills: u32 = 0;
         loop {
             while self.fill_next_hole(program, random)? {
@@ -394,6 +462,7 @@ impl<'s> Generator<'s> {
         program.fills += 1;
         program.note_fill(hole, fill);
         program.note_decision_start(hole, random.drawn());
+        self.excluded_hole = None;
         // Decided in the parent's span: a splice of this hole keeps it.
         if self.local_choices {
             self.decide_shared_hole_type(program, hole, random);
@@ -402,6 +471,7 @@ impl<'s> Generator<'s> {
             // The splice ends once the subtree is finished.
             program.splice_root = Some(hole);
         }
+        self.take_backtracks(hole, fill, random);
         let start = random.drawn();
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;
@@ -490,9 +560,9 @@ mod tests {
             .unwrap();
         assert!(matches!(&error, GenerateError::NoChoice { node_type, depth: 1, .. } if node_type == "E"));
         assert!(
-            error
-                .to_string()
-                .ends_with("for a hole of node type `E` at depth 1 in field `e` of a `P`"),
+            error.to_string().ends_with(
+                "for a hole of node type `E` at depth 1 in field `e` of a `P`; refused by the choice filters of `E`"
+            ),
             "{error}"
         );
         assert_eq!(
@@ -503,7 +573,7 @@ mod tests {
     }
 
     #[test]
-    fn an_error_inside_a_lifted_definition_says_so() {
+    fn an_error_inside_a_lifted_definition_says_so_and_going_back_redraws_the_reference() {
         // Definitions only by lifting, and their initialisers refuse every
         // choice: the first lift's initialiser fails.
         let mut refusing = crate::Component::new("refusing initialisers");
@@ -520,8 +590,12 @@ mod tests {
         }
         let spec = crate::fixtures::scoped_with(refusing);
         let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        // `complete` does not go back.
         let error = (0..50)
-            .find_map(|seed| generator.generate(&mut Random::from_seed(seed)).err())
+            .find_map(|seed| {
+                let mut program = generator.start();
+                generator.complete(&mut program, &mut Random::from_seed(seed)).err()
+            })
             .expect("some program lifts a definition");
         let text = error.to_string();
         assert!(text.contains("in field `init` of a `"), "{text}");
@@ -529,6 +603,12 @@ mod tests {
             text.contains("lifted for a `Ref`") || text.contains("lifted for a `Assign`"),
             "{text}"
         );
+        // `generate` goes back to the reference and draws it again.
+        for seed in 0..50 {
+            let program = generator.generate(&mut Random::from_seed(seed)).unwrap();
+            assert!(program.ids().all(|id| program.lifted_for(id).is_none()), "seed {seed}");
+        }
+        assert!(generator.choice_log().backtracks() > 0);
     }
 
     #[test]
