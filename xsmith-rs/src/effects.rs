@@ -353,6 +353,9 @@ impl Attributes {
 #[derive(Clone)]
 pub struct EffectSummaries {
     attributes: Arc<Attributes>,
+    /// What a node of each production is known to do before it is made
+    /// (see [`before_made`](EffectSummaries::before_made)).
+    before_made: Arc<[Effects]>,
 }
 
 impl EffectSummaries {
@@ -387,6 +390,7 @@ impl EffectSummaries {
             summary: OnceLock::new(),
             complete,
         });
+        let before_made = attributes.table.iter().map(before_made).collect();
         // A summary reads its children's (and called functions') through
         // the same attribute, so the closure holds the attributes weakly.
         let weak = Arc::downgrade(&attributes);
@@ -400,7 +404,10 @@ impl EffectSummaries {
             },
         );
         let _ = attributes.summary.set(summary);
-        EffectSummaries { attributes }
+        EffectSummaries {
+            attributes,
+            before_made,
+        }
     }
 
     /// The effects of the subtree at `node` (holes have none yet).
@@ -439,8 +446,8 @@ impl EffectSummaries {
     /// let summaries = xsmith::effects::EffectSummaries::new(&spec);
     /// assert!(summaries.before_made(spec.lookup("Add").unwrap()).is_pure());
     /// ```
-    pub fn before_made(&self, production: ProdId) -> Effects {
-        before_made(&self.attributes.table[production.index()])
+    pub fn before_made(&self, production: ProdId) -> &Effects {
+        &self.before_made[production.index()]
     }
 
     /// Whether a node of `production` may have an effect of its own or

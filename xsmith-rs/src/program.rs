@@ -74,21 +74,27 @@ pub(crate) struct Typing {
     pub(crate) types: Vec<Option<Type>>,
 }
 
+/// A map keyed by node, in insertion order: node ids are small dense
+/// integers that need no collision-resistant hash (rustc's Fx hash, not
+/// SipHash: every reference's search of the visible binders looks up each
+/// enclosing scope and each binder in these maps).
+pub(crate) type NodeMap<V> = IndexMap<NodeId, V, std::hash::BuildHasherDefault<rustc_hash::FxHasher>>;
+
 /// The scope graph of a program as it is built: each scope node with its
 /// kind and the binders it owns, each binder with what a reference needs to
 /// know of it, and the binder each settled reference points at.
 #[derive(Default)]
 pub(crate) struct Names {
     /// The scope nodes made so far, with their binders.
-    pub(crate) scopes: IndexMap<NodeId, Scope>,
+    pub(crate) scopes: NodeMap<Scope>,
     /// The binder nodes made so far.
-    pub(crate) binders: IndexMap<NodeId, Binder>,
+    pub(crate) binders: NodeMap<Binder>,
     /// How many fresh names have been given out.
     pub(crate) made: u32,
     /// The binder each settled reference points at.
-    pub(crate) reference_targets: IndexMap<NodeId, NodeId>,
+    pub(crate) reference_targets: NodeMap<NodeId>,
     /// Each lifted definition, with the reference it was lifted for.
-    pub(crate) lifted_for: IndexMap<NodeId, NodeId>,
+    pub(crate) lifted_for: NodeMap<NodeId>,
 }
 
 /// A node that introduces a scope.

@@ -54,6 +54,47 @@ impl<'s> Generator<'s> {
     /// the productions that may fill it.
     pub(super) fn offer_candidates(&mut self, program: &mut Program, node: NodeId) {
         self.offer_switched_on(program, node);
+        self.drop_unfit(program, node);
+        self.order_simplest_first();
+    }
+
+    /// Whether [`offer_candidates`](Generator::offer_candidates) would
+    /// offer `candidate` for the hole at `node` (`Some`), or anything at
+    /// all (`None`), told with less work: stages 2 to 4 judge each choice
+    /// on its own (what `around` and the references' bindings are does not
+    /// depend on the other choices), so they run on `candidate` alone, or
+    /// on one choice after another until one passes (the depth stage
+    /// never empties a set). Only past the bounds, where whether
+    /// `candidate` finishes soonest depends on the others, do they run on
+    /// every choice. `self.choices` is left meaningless.
+    pub(super) fn would_offer(&mut self, program: &mut Program, node: NodeId, candidate: Option<ProdId>) -> bool {
+        self.offer_switched_on(program, node);
+        match candidate {
+            Some(candidate) if !self.choices.contains(&candidate) => false,
+            Some(candidate) if self.past_bounds(program, node) => {
+                self.drop_unfit(program, node);
+                self.choices.contains(&candidate)
+            }
+            Some(candidate) => {
+                self.choices.clear();
+                self.choices.push(candidate);
+                self.drop_unfit(program, node);
+                !self.choices.is_empty()
+            }
+            None => {
+                let offered = std::mem::take(&mut self.choices);
+                offered.into_iter().any(|choice| {
+                    self.choices.clear();
+                    self.choices.push(choice);
+                    self.drop_unfit(program, node);
+                    !self.choices.is_empty()
+                })
+            }
+        }
+    }
+
+    /// Stages 2 to 5 on `self.choices`, for the hole at `node`.
+    fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
         let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
         let around = match needs_around {
             true => self.effects.around(program, node),
@@ -64,7 +105,6 @@ impl<'s> Generator<'s> {
         self.drop_uninhabited(program, node);
         self.drop_unsettleable_references(program, node, &around);
         self.keep_soonest_finishing(self.past_bounds(program, node));
-        self.order_simplest_first();
     }
 
     /// Weighs the offered choices (`self.choices`) for the hole at `node`
@@ -134,7 +174,7 @@ impl<'s> Generator<'s> {
         }
         let effects = &self.effects;
         self.choices
-            .retain(|&choice| !around.conflicts(&effects.before_made(choice)));
+            .retain(|&choice| !around.conflicts(effects.before_made(choice)));
     }
 
     /// Stage 3: in a typed program, drops the choices whose node type cannot
@@ -270,10 +310,11 @@ impl<'s> Generator<'s> {
         if !past_bounds {
             return;
         }
-        if let Some(least) = self.choices.iter().map(|&c| self.finish_of(c)).min() {
-            let mut choices = std::mem::take(&mut self.choices);
-            choices.retain(|&c| self.finish_of(c) == least);
-            self.choices = choices;
+        let finishes: smallvec::SmallVec<[Finish; 32]> = self.choices.iter().map(|&c| self.finish_of(c)).collect();
+        if let Some(&least) = finishes.iter().min() {
+            let mut finish = finishes.iter();
+            self.choices
+                .retain(|_| *finish.next().expect("a finish per choice") == least);
         }
     }
 

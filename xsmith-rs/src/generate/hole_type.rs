@@ -184,12 +184,8 @@ impl Generator<'_> {
             store.rollback(snapshot);
             return false;
         }
-        self.offer_candidates(program, hole);
-        let fillable = self.choices.contains(&candidate)
-            && sharers.iter().all(|&other| {
-                self.offer_candidates(program, other);
-                !self.choices.is_empty()
-            });
+        let fillable = self.would_offer(program, hole, Some(candidate))
+            && sharers.iter().all(|&other| self.would_offer(program, other, None));
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
         match fillable {
             true => store.commit(snapshot),
