@@ -41,6 +41,7 @@ mod finding;
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use candidates::Candidate;
@@ -241,42 +242,47 @@ impl<'f> Reducer<'f> {
                 got: original.signature.to_string(),
             });
         }
-        let mut best = original.clone();
-        let mut cache: HashMap<Candidate, bool> = HashMap::new();
-        let mut tests = 0u64;
-        'passes: while started.elapsed() < self.budget {
-            for pass in candidates::PASSES {
-                let candidates = pass(&best.values, &best.spans);
-                for batch in candidates.chunks(self.jobs) {
-                    if started.elapsed() >= self.budget {
-                        break 'passes;
-                    }
-                    let fresh: Vec<&Candidate> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
-                    tests += fresh.len() as u64;
-                    let results = self.test_all(&fresh, &original.signature)?;
-                    let mut winner = None;
-                    for (candidate, tested) in fresh.iter().zip(results) {
-                        let interesting = tested.as_ref().is_some_and(|t| {
-                            t.signature == original.signature && shortlex_less(&t.values, &best.values)
-                        });
-                        cache.insert((*candidate).clone(), interesting);
-                        if interesting && winner.is_none() {
-                            winner = tested;
+        let target = &original.signature;
+        let (best, tests) = std::thread::scope(|scope| {
+            let testers = Testers::start(self, scope, target)?;
+            let mut best = original.clone();
+            let mut cache: HashMap<Candidate, bool> = HashMap::new();
+            let mut tests = 0u64;
+            'passes: while started.elapsed() < self.budget {
+                for pass in candidates::PASSES {
+                    let candidates = pass(&best.values, &best.spans);
+                    for batch in candidates.chunks(self.jobs) {
+                        if started.elapsed() >= self.budget {
+                            break 'passes;
+                        }
+                        let fresh: Vec<&Candidate> = batch.iter().filter(|c| !cache.contains_key(*c)).collect();
+                        tests += fresh.len() as u64;
+                        let results = testers.test_all(&fresh)?;
+                        let mut winner = None;
+                        for (candidate, tested) in fresh.iter().zip(results) {
+                            let interesting = tested
+                                .as_ref()
+                                .is_some_and(|t| &t.signature == target && shortlex_less(&t.values, &best.values));
+                            cache.insert((*candidate).clone(), interesting);
+                            if interesting && winner.is_none() {
+                                winner = tested;
+                            }
+                        }
+                        if let Some(tested) = winner {
+                            best = tested;
+                            progress(Progress {
+                                tests,
+                                bytes: best.text.len(),
+                                choices: best.values.len(),
+                            });
+                            continue 'passes;
                         }
                     }
-                    if let Some(tested) = winner {
-                        best = tested;
-                        progress(Progress {
-                            tests,
-                            bytes: best.text.len(),
-                            choices: best.values.len(),
-                        });
-                        continue 'passes;
-                    }
                 }
+                break;
             }
-            break;
-        }
+            Ok::<_, ReduceError>((best, tests))
+        })?;
         Ok(Reduced {
             original,
             reduced: best,
@@ -287,29 +293,6 @@ impl<'f> Reducer<'f> {
 
     fn generator(&self) -> Generator<'_> {
         Generator::new(&self.spec, self.case.options.clone()).expect("checked in Reducer::new")
-    }
-
-    /// Tests `candidates` on up to `jobs` threads, in order, each until
-    /// its runs rule `target` out.
-    fn test_all(&self, candidates: &[&Candidate], target: &Signature) -> Result<Vec<Option<Tested>>, ReduceError> {
-        std::thread::scope(|scope| {
-            let workers: Vec<_> = candidates
-                .iter()
-                .map(|candidate| {
-                    std::thread::Builder::new()
-                        .stack_size(GENERATION_STACK)
-                        .spawn_scoped(scope, move || {
-                            let scratch = scratch()?;
-                            Ok(self.test(&mut self.generator(), candidate, Some(target), scratch.path()))
-                        })
-                        .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|worker| worker?.join().expect("a reduction worker panicked"))
-                .collect()
-        })
     }
 
     /// Generates the program of `candidate` and runs it in `dir`; `None` if
@@ -354,6 +337,79 @@ impl<'f> Reducer<'f> {
             text: generated.text,
             runs,
         })
+    }
+}
+
+/// The threads that test a reduction's candidates, `jobs` of them for the
+/// whole reduction: each keeps its generator, its scratch directory and
+/// (through the thread) its in-process engines' worker process, which a
+/// thread per candidate would start again for every candidate (a process,
+/// and the engines' set-up in it).
+struct Testers<'scope> {
+    jobs: mpsc::Sender<(usize, Candidate)>,
+    results: mpsc::Receiver<(usize, Result<Option<Tested>, ReduceError>)>,
+    _threads: Vec<std::thread::ScopedJoinHandle<'scope, ()>>,
+}
+
+impl<'scope> Testers<'scope> {
+    /// Starts `reducer.jobs` testers in `scope`, each testing candidates
+    /// until its runs rule `target` out.
+    fn start<'env>(
+        reducer: &'scope Reducer<'env>,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        target: &'scope Signature,
+    ) -> Result<Testers<'scope>, ReduceError> {
+        let (jobs, queue) = mpsc::channel::<(usize, Candidate)>();
+        let queue = Arc::new(Mutex::new(queue));
+        let (sender, results) = mpsc::channel();
+        let threads = (0..reducer.jobs)
+            .map(|_| {
+                let (queue, sender) = (Arc::clone(&queue), sender.clone());
+                std::thread::Builder::new()
+                    .stack_size(GENERATION_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut generator = reducer.generator();
+                        let scratch = scratch();
+                        loop {
+                            let job = queue.lock().expect("a tester panicked").recv();
+                            let Ok((index, candidate)) = job else {
+                                return;
+                            };
+                            let tested = match &scratch {
+                                Ok(dir) => Ok(reducer.test(&mut generator, &candidate, Some(target), dir.path())),
+                                Err(e) => Err(ReduceError::Io(e.to_string())),
+                            };
+                            if sender.send((index, tested)).is_err() {
+                                return;
+                            }
+                        }
+                    })
+                    .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Testers {
+            jobs,
+            results,
+            _threads: threads,
+        })
+    }
+
+    /// Tests `candidates` on the testers, returning the results in order.
+    fn test_all(&self, candidates: &[&Candidate]) -> Result<Vec<Option<Tested>>, ReduceError> {
+        for (index, &candidate) in candidates.iter().enumerate() {
+            self.jobs
+                .send((index, candidate.clone()))
+                .map_err(|_| ReduceError::Io("the reduction's testers stopped".into()))?;
+        }
+        let mut results: Vec<Option<Option<Tested>>> = (0..candidates.len()).map(|_| None).collect();
+        for _ in candidates {
+            let (index, tested) = self
+                .results
+                .recv()
+                .map_err(|_| ReduceError::Io("a reduction tester panicked".into()))?;
+            results[index] = Some(tested?);
+        }
+        Ok(results.into_iter().map(|r| r.expect("a result per candidate")).collect())
     }
 }
 
