@@ -409,7 +409,10 @@ impl<'scope> Testers<'scope> {
                 .map_err(|_| ReduceError::Io("a reduction tester panicked".into()))?;
             results[index] = Some(tested?);
         }
-        Ok(results.into_iter().map(|r| r.expect("a result per candidate")).collect())
+        Ok(results
+            .into_iter()
+            .map(|r| r.expect("a result per candidate"))
+            .collect())
     }
 }
 
