@@ -249,6 +249,31 @@ mod tests {
     }
 
     #[test]
+    fn a_steered_program_that_went_back_covers_only_its_own_paths() {
+        let spec = refusing_callees(false);
+        let mut steered = Generator::new(&spec, Options::default()).unwrap();
+        steered.steer_to_cover(2);
+        let mut plain = Generator::new(&spec, Options::default()).unwrap();
+        let mut paths = std::collections::HashSet::new();
+        for seed in 0..200 {
+            let mut random = Random::from_seed(seed);
+            random.record();
+            let program = steered.generate(&mut random).unwrap();
+            paths.extend(crate::kpaths::paths_of(&program, 2));
+            assert_eq!(steered.covered_paths(), paths.len(), "seed {seed}");
+            let replayed = plain
+                .generate(&mut Random::from_choices(&random.take_recorded().unwrap()))
+                .unwrap();
+            assert_eq!(
+                replayed.outline(spec.grammar()),
+                program.outline(spec.grammar()),
+                "seed {seed}"
+            );
+        }
+        assert!(steered.choice_log().backtracks() > 0);
+    }
+
+    #[test]
     fn filters_that_refuse_everything_fail_naming_the_filters_production() {
         let spec = refusing_callees(true);
         let options = Options {

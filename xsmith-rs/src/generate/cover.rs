@@ -24,6 +24,9 @@ pub(super) const STEER: u32 = 64;
 pub(super) struct Cover {
     k: usize,
     covered: HashSet<KPath>,
+    /// The k-paths first chosen by the program being made, so that a
+    /// program made again from its start can take them back.
+    added: Vec<KPath>,
 }
 
 impl Cover {
@@ -32,6 +35,7 @@ impl Cover {
         Cover {
             k,
             covered: HashSet::new(),
+            added: Vec::new(),
         }
     }
 
@@ -58,7 +62,25 @@ impl Cover {
 
     /// Notes the k-paths `chosen` makes in the hole `hole` of `tree`.
     pub(super) fn note(&mut self, tree: &Tree, hole: NodeId, chosen: ProdId) {
-        self.covered.extend(paths_ending_with(tree, hole, chosen, self.k));
+        for path in paths_ending_with(tree, hole, chosen, self.k) {
+            if !self.covered.contains(&path) {
+                self.covered.insert(path.clone());
+                self.added.push(path);
+            }
+        }
+    }
+
+    /// Starts a program: what it covers can be taken back.
+    pub(super) fn begin_program(&mut self) {
+        self.added.clear();
+    }
+
+    /// Takes back what the program being made has covered so far (it is
+    /// made again from its start).
+    pub(super) fn take_back_program(&mut self) {
+        for path in self.added.drain(..) {
+            self.covered.remove(&path);
+        }
     }
 
     /// The k-paths covered so far.

@@ -318,7 +318,9 @@ impl<'s> Generator<'s> {
         self.backtracks.clear();
         random.start_trace();
         let log = self.log.clone();
-        let cover = self.cover.clone();
+        if let Some(cover) = &mut self.cover {
+            cover.begin_program();
+        }
         let mut first_error = None;
         let outcome = loop {
             let mut program = self.start();
@@ -343,7 +345,9 @@ impl<'s> Generator<'s> {
             self.backtracks.push(way);
             self.log = log.clone();
             self.log.note_backtracks(self.backtracks.len());
-            self.cover.clone_from(&cover);
+            if let Some(cover) = &mut self.cover {
+                cover.take_back_program();
+            }
             random.rebuild();
         };
         random.end_trace();
