@@ -216,6 +216,19 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
         assert!(core.features().contains(edges[trigger(bug)]), "{bug}");
     }
 
+    // The report page shows each of them with its core and its own
+    // reduced program.
+    let listing = Listing::read(&[findings.clone()], &[], 5).unwrap();
+    let page = root.path().join("report.html");
+    xsmith::campaign::write_report(&listing, &PLANTED, &page).unwrap();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("3 bugs by core"), "{html}");
+    for bug in &found {
+        let core = bug.core.as_ref().unwrap().to_string().replace('>', "&gt;");
+        assert!(html.contains(&format!("Core: <code>{core}</code>")), "{core}:\n{html}");
+    }
+    assert_eq!(html.matches("<pre class=\"program\">").count(), 3, "a program per bug");
+
     // Marked as known by its core, the sum of a quotient is hidden; the
     // other two are not, and the campaign fails.
     let sum = found.iter().find(|bug| trigger(bug) == 0).unwrap();

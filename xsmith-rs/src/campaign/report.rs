@@ -1,7 +1,8 @@
 //! `findings DIR... --html OUT.html`: a [`Listing`] as one self-contained
 //! HTML page (styles and charts inline, no script, nothing fetched), to
 //! read in a browser or attach to a bug report. Per bug: its program (the
-//! reduced one when there is a reduction), each implementation's output
+//! reduced one when there is a reduction; with reductions, one program for
+//! each bug its findings' cores tell apart), each implementation's output
 //! side by side with the lines that are not the same in all of them
 //! marked, the command that regenerates the program, the features
 //! associated with the bug as bars, and how its programs came over the
@@ -100,19 +101,62 @@ fn section(html: &mut String, number: usize, bug: &Bug, listing: &Listing, fuzze
         status(bug),
         escape(&seeds(&bug.seeds))
     );
-    // The finding shown: the first with a reduction, else the first saved.
-    let shown = bug
-        .saved
-        .iter()
-        .find(|(_, path)| path.join("reduced").is_dir())
-        .or(bug.saved.first());
-    match shown {
-        Some((name, path)) => finding(html, name, path, fuzzer),
-        None => html.push_str("<p>No finding of this signature was saved in full.</p>\n"),
+    if bug.cores.iter().any(|c| c.core.is_some()) {
+        cores(html, number, bug, fuzzer);
+    } else {
+        // The finding shown: the first with a reduction, else the first saved.
+        let shown = bug
+            .saved
+            .iter()
+            .find(|(_, path)| path.join("reduced").is_dir())
+            .or(bug.saved.first());
+        match shown {
+            Some((name, path)) => finding(html, name, path, fuzzer),
+            None => html.push_str("<p>No finding of this signature was saved in full.</p>\n"),
+        }
     }
     features(html, bug);
     over_time(html, bug, listing.programs);
     html.push_str("</section>\n");
+}
+
+/// The bugs of a signature's saved findings, told apart by the cores of
+/// their reductions: per bug, its status, its core, its findings and the
+/// first one's reduced program and outputs.
+fn cores(html: &mut String, number: usize, bug: &Bug, fuzzer: &Fuzzer) {
+    let _ = writeln!(
+        html,
+        "<h3>{} by core</h3>\n<p>Its saved findings, told apart by the cores of their reductions (the productions and edges the bug needs).</p>",
+        plural(bug.cores.len(), "bug")
+    );
+    for (i, core_bug) in bug.cores.iter().enumerate() {
+        let names: Vec<String> = (core_bug.findings.iter())
+            .map(|path| {
+                path.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            })
+            .collect();
+        let status = match &core_bug.known {
+            Some(description) => format!("known: {}", escape(description)),
+            None => "new".to_string(),
+        };
+        let core = match &core_bug.core {
+            Some(core) => format!("<code>{}</code>", escape(&core.to_string())),
+            None => "none: not reduced".to_string(),
+        };
+        let _ = writeln!(
+            html,
+            "<section class=\"core\" id=\"bug-{number}-{}\">\n<h3>{number}.{} {} ({status})</h3>\n<p>Core: {core}</p>\n<p>Findings: {}</p>",
+            i + 1,
+            i + 1,
+            plural(core_bug.findings.len(), "finding"),
+            escape(&names.join(" "))
+        );
+        if let (Some(name), Some(path)) = (names.first(), core_bug.findings.first()) {
+            finding(html, name, path, fuzzer);
+        }
+        html.push_str("</section>\n");
+    }
 }
 
 /// The seeds, the first 40 of them.
@@ -323,6 +367,7 @@ pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; font-size: 85%; }
 pre.program { max-height: 30em; overflow-y: auto; }
 pre.command { white-space: pre-wrap; word-break: break-all; }
 section.bug { border-top: 2px solid #ccc; margin-top: 2em; }
+section.core { border-left: 3px solid #ddd; padding-left: 1em; margin: 1em 0; }
 .outputs { display: grid; gap: 0.5em; }
 .run h4 { margin: 0.2em 0; }
 .run .status { margin: 0; color: #555; font-size: 85%; }
