@@ -218,7 +218,7 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
 
     // The report page shows each of them with its core and its own
     // reduced program.
-    let listing = Listing::read(&[findings.clone()], &[], 5).unwrap();
+    let listing = Listing::read(std::slice::from_ref(&findings), &[], 5).unwrap();
     let page = root.path().join("report.html");
     xsmith::campaign::write_report(&listing, &PLANTED, &page).unwrap();
     let html = std::fs::read_to_string(&page).unwrap();
