@@ -29,7 +29,7 @@ use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
 use crate::grammar::{ProdId, NEVER};
 use crate::hooks::{Hole, Place};
-use crate::names::visible_bindings;
+use crate::names::{visible_bindings, Binding, LiftSite};
 use crate::program::Program;
 use crate::properties::Weight;
 use crate::random::Random;
@@ -262,46 +262,56 @@ impl<'s> Generator<'s> {
             return;
         }
         let visible = visible_bindings(program, node);
-        let bindings = [
-            harmless_bindings(around, &visible, Access::Read),
-            harmless_bindings(around, &visible, Access::Write),
-        ];
+        // Per access (read, write), computed when a reference first needs
+        // them: the bindings it may take, and where a definition may be
+        // lifted for it (only when none fits).
+        let mut bindings: [Option<Vec<&Binding>>; 2] = [None, None];
+        let mut sites: [Option<Vec<LiftSite>>; 2] = [None, None];
         let max_depth = self.options.max_depth;
-        let sites = [
-            harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Read, max_depth),
-            harmless_lift_sites(around, spec, &self.liftable, program, node, Access::Write, max_depth),
-        ];
         let heads = self.hole_heads;
         let mut only_by_lifting = std::mem::take(&mut self.only_by_lifting);
-        let mut choices = std::mem::take(&mut self.choices);
-        let this = &*self;
-        let lift_finish = |d: &ProdId| this.lift_finish(*d, heads);
-        let mut typing = program.typing.as_mut();
-        choices.retain(|&choice| {
+        let choices = std::mem::take(&mut self.choices);
+        let mut kept = Vec::with_capacity(choices.len());
+        let lift_finish = |d: &ProdId| self.lift_finish(*d, heads);
+        for choice in choices {
             let Some(info) = &spec.properties(choice).reference_info else {
-                return true;
+                kept.push(choice);
+                continue;
             };
-            let sites = &sites[usize::from(info.access == Access::Write)];
-            let candidates = &bindings[usize::from(info.access == Access::Write)];
-            if !fitting_bindings(spec, candidates, info.access, choice, node, typing.as_deref_mut(), true).is_empty() {
-                return true;
+            let access = usize::from(info.access == Access::Write);
+            let candidates = bindings[access].get_or_insert_with(|| harmless_bindings(around, &visible, info.access));
+            if !fitting_bindings(
+                spec,
+                candidates,
+                info.access,
+                choice,
+                node,
+                program.typing.as_mut(),
+                true,
+            )
+            .is_empty()
+            {
+                kept.push(choice);
+                continue;
             }
+            let sites = sites[access].get_or_insert_with(|| {
+                harmless_lift_sites(around, spec, &self.liftable, program, node, info.access, max_depth)
+            });
             // Only definitions of a type that can be made.
             let makeable = |d: ProdId| lift_finish(&d).is_possible();
-            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, typing.as_deref_mut(), makeable)
+            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, program.typing.as_mut(), makeable)
             else {
-                return false;
+                continue;
             };
             // A reference that only lifting can settle finishes once the
             // new definition does, a step later.
-            let lifted = definitions.iter().map(lift_finish).min();
-            if let Some(finish) = lifted {
+            if let Some(finish) = definitions.iter().map(lift_finish).min() {
                 only_by_lifting.push((choice, finish.then_one_more()));
+                kept.push(choice);
             }
-            lifted.is_some()
-        });
+        }
         self.only_by_lifting = only_by_lifting;
-        self.choices = choices;
+        self.choices = kept;
     }
 
     /// Stage 5: past the depth bound (or `--size`), keeps only the choices
