@@ -83,12 +83,17 @@ impl<'s> Generator<'s> {
             }
             None => {
                 let offered = std::mem::take(&mut self.choices);
-                offered.into_iter().any(|choice| {
+                let any = offered.iter().any(|&choice| {
                     self.choices.clear();
                     self.choices.push(choice);
                     self.drop_unfit(program, node);
                     !self.choices.is_empty()
-                })
+                });
+                // The longer buffer stays, for the next hole.
+                if offered.capacity() > self.choices.capacity() {
+                    self.choices = offered;
+                }
+                any
             }
         }
     }
@@ -270,10 +275,13 @@ impl<'s> Generator<'s> {
         let max_depth = self.options.max_depth;
         let heads = self.hole_heads;
         let mut only_by_lifting = std::mem::take(&mut self.only_by_lifting);
+        // The kept choices go to the spare buffer, and the two swap: both
+        // keep their capacity for the next hole.
         let choices = std::mem::take(&mut self.choices);
-        let mut kept = Vec::with_capacity(choices.len());
+        let mut kept = std::mem::take(&mut self.spare_choices);
+        kept.clear();
         let lift_finish = |d: &ProdId| self.lift_finish(*d, heads);
-        for choice in choices {
+        for &choice in &choices {
             let Some(info) = &spec.properties(choice).reference_info else {
                 kept.push(choice);
                 continue;
@@ -311,6 +319,7 @@ impl<'s> Generator<'s> {
             }
         }
         self.only_by_lifting = only_by_lifting;
+        self.spare_choices = choices;
         self.choices = kept;
     }
 

@@ -80,6 +80,8 @@ pub struct Generator<'s> {
     hole_heads: crate::types::heads::HeadSet,
     log: ChoiceLog,
     choices: Vec<ProdId>,
+    /// A second buffer of choices, for a stage that cannot filter in place.
+    spare_choices: Vec<ProdId>,
     weights: Vec<u32>,
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
@@ -173,6 +175,7 @@ impl<'s> Generator<'s> {
             heights,
             log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
+            spare_choices: Vec::new(),
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,
