@@ -37,6 +37,7 @@ use crate::scopes::{Access, BinderStyle, ScopeKind};
 use crate::spec::Spec;
 use crate::tree::{NodeId, Slot};
 use crate::types::Type;
+use crate::value::Value;
 
 /// What every fresh name starts with (see [the module](self)).
 pub const FRESH_NAME_PREFIX: &str = "v";
@@ -139,6 +140,8 @@ fn anchor(program: &Program, scope: NodeId, node: NodeId) -> NodeId {
 pub(crate) fn binding(program: &Program, binder: NodeId) -> Binding {
     let record = program.names.binders[&binder];
     let name = match &program.node(binder).slots[record.name_slot] {
+        // A copy, not the text `Display` would format.
+        Slot::Data(Value::Str(name)) => name.clone(),
         Slot::Data(value) => value.to_string(),
         _ => unreachable!("assembly checks that the name field is a data field"),
     };
