@@ -10,7 +10,7 @@
 //! definition, the reference it was lifted for) and draws that node's
 //! choice again, without the production it had; if that hole in turn has
 //! no choice, back to its own enclosing node, and so on, at most
-//! [`MAX_BACKTRACKS`] times per program.
+//! [`MAX_BACKTRACKS`] times in a row without getting past the hole.
 //!
 //! Going back never rewinds the random source, so that a program's
 //! recorded choices replay it: the program is rebuilt from the values
