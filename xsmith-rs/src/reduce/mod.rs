@@ -32,9 +32,11 @@
 //! After each accepted candidate the passes start again from the first. A
 //! generated candidate is kept as the sequence it really drew (values below
 //! their bounds), and accepted only if that is smaller than the best so
-//! far, so reduction always ends. Candidates run `jobs` at a time; the first
-//! interesting one in pass order wins, so the result does not depend on
-//! `jobs`. Verdicts are cached by sequence.
+//! far, so reduction always ends. Candidates run `jobs` at a time, on
+//! threads that last the whole reduction (each keeps its generator and its
+//! in-process engines' worker process); the first interesting one in pass
+//! order wins, so the result does not depend on `jobs`. Verdicts are
+//! cached by sequence.
 
 mod candidates;
 mod finding;
