@@ -26,6 +26,7 @@ pub mod functions;
 pub mod locality;
 pub mod names;
 pub mod reach;
+pub mod reduction_times;
 pub mod total;
 pub mod typed;
 
