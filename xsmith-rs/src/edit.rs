@@ -138,7 +138,7 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
 
 /// The node type of the hole `node` filled: its parent field's, or the
 /// root's.
-fn hole_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
+pub(crate) fn hole_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
     let (Some(parent), Some(index)) = (program.node(node).parent, program.slot_holding(node)) else {
         return spec.root();
     };

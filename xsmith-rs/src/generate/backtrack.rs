@@ -23,10 +23,10 @@
 //! jumps, and what the node may no longer be.
 
 use super::Generator;
-use crate::grammar::{FieldKind, ProdId};
+use crate::edit::hole_type;
+use crate::grammar::ProdId;
 use crate::program::Program;
 use crate::random::Random;
-use crate::spec::Spec;
 use crate::tree::NodeId;
 
 /// How many times in a row generation may go back to an enclosing choice
@@ -104,7 +104,7 @@ impl Generator<'_> {
             .find(|b| b.fill == fill && b.resume == at)
             .map_or_else(Vec::new, |b| b.excluded.clone());
         excluded.push(program.node(node).production);
-        let node_type = hole_node_type(self.spec, program, node);
+        let node_type = hole_type(self.spec, program, node);
         let other = (self.spec.fillers(node_type).iter()).any(|&p| self.enabled[p.index()] && !excluded.contains(&p));
         other.then_some(Backtrack {
             fill,
@@ -112,19 +112,6 @@ impl Generator<'_> {
             resume: random.drawn(),
             excluded,
         })
-    }
-}
-
-/// The node type of the hole that `node` filled: what its parent's field
-/// holds (the spec's root at the root).
-fn hole_node_type(spec: &Spec, program: &Program, node: NodeId) -> ProdId {
-    let Some(parent) = program.node(node).parent else {
-        return spec.root();
-    };
-    let fields = spec.production(program.node(parent).production).fields();
-    match program.slot_holding(node).map(|slot| fields[slot].kind()) {
-        Some(FieldKind::Child(node_type) | FieldKind::List(node_type, _)) => *node_type,
-        _ => program.node(node).production,
     }
 }
 
@@ -136,6 +123,7 @@ mod tests {
     use crate::grammar::ListLength;
     use crate::options::Options;
     use crate::properties::{Filter, Piece, Renderer};
+    use crate::spec::Spec;
 
     /// Statements that print expressions, where a call's callee is one of
     /// two functions and both refuse to be at an even depth: a `Call` at

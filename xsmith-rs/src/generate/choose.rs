@@ -34,6 +34,7 @@ use crate::program::Program;
 use crate::properties::Weight;
 use crate::random::Random;
 use crate::scopes::Access;
+use crate::spec::Spec;
 use crate::tree::NodeId;
 use crate::types::heads::{HeadSet, ALL_HEADS};
 
@@ -153,7 +154,7 @@ impl<'s> Generator<'s> {
         for &candidate in spec.fillers(program.node(node).production) {
             if self.enabled[candidate.index()]
                 && !excluded.contains(&candidate)
-                && spec.properties(candidate).filters.iter().all(|f| (f.0)(&hole))
+                && filters_accept(spec, candidate, &hole)
             {
                 self.choices.push(candidate);
             }
@@ -166,7 +167,7 @@ impl<'s> Generator<'s> {
         let spec = self.spec;
         let hole = self.hole(program, node);
         (spec.fillers(program.node(node).production).iter())
-            .filter(|&&p| self.enabled[p.index()] && !spec.properties(p).filters.iter().all(|f| (f.0)(&hole)))
+            .filter(|&&p| self.enabled[p.index()] && !filters_accept(spec, p, &hole))
             .map(|&p| spec.production(p).name().to_string())
             .collect()
     }
@@ -418,4 +419,9 @@ impl<'s> Generator<'s> {
         }
         Ok(chosen)
     }
+}
+
+/// Whether every user choice filter of `production` accepts `hole`.
+fn filters_accept(spec: &Spec, production: ProdId, hole: &Hole) -> bool {
+    spec.properties(production).filters.iter().all(|f| (f.0)(hole))
 }
