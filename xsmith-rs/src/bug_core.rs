@@ -83,17 +83,66 @@ pub struct FoundCore {
 /// assert!(found.necessary >= 1 && found.necessary < found.nodes);
 /// ```
 pub fn core_of(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
+    on_generation_stack(|| core_here(case, values, None))
+}
+
+/// The part of `core` (another finding's, or a known bug's) that the
+/// program of `values` is shown to need: the core of the program, its
+/// nodes tested only where they carry one of `core`'s features (a
+/// production or an edge). It costs a run per such node, not per node, so
+/// it can be asked of a program still being reduced; when enough of
+/// `core` is necessary ([`Core::is_shown_by`]), the program's finding is
+/// that bug, and its reduction can stop.
+///
+/// ```
+/// use std::time::Duration;
+/// use xsmith::bug_core::{core_of, core_shown};
+/// use xsmith::reduce::{Case, Reducer};
+/// use xsmith::{Execution, Implementation, Limits};
+/// fn divides(text: &str) -> Execution { Execution::Output(text.contains('/').to_string()) }
+/// fn never(_: &str) -> Execution { Execution::Output("false".into()) }
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+///     implementations: &[] };
+/// let case = || Case {
+///     fuzzer: &fuzzer,
+///     options: Default::default(),
+///     implementations: vec![
+///         Implementation::InProcess { name: "divides", run: divides },
+///         Implementation::InProcess { name: "never", run: never },
+///     ],
+///     limits: Limits::default(),
+/// };
+/// let reducer = Reducer::new(case(), 1, Duration::from_secs(60)).unwrap();
+/// let mut seeds = (0..200).filter(|&s| reducer.test_source(xsmith::Source::Seed(s)).unwrap().text.contains('/'));
+/// let (first, second) = (seeds.next().unwrap(), seeds.next().unwrap());
+/// let reduced = reducer.reduce(xsmith::Source::Seed(first), None, &mut |_| {}).unwrap();
+/// let core = core_of(&case(), &reduced.reduced.values).unwrap().core;
+/// // The second finding, not reduced at all, already shows the division.
+/// let unreduced = reducer.test_source(xsmith::Source::Seed(second)).unwrap();
+/// let shown = core_shown(&case(), &unreduced.values, &core).unwrap();
+/// assert!(core.is_shown_by(&shown.core), "{shown:?} of {core}");
+/// ```
+pub fn core_shown(case: &Case, values: &[u64], core: &Core) -> Result<FoundCore, ReduceError> {
+    on_generation_stack(|| core_here(case, values, Some(core)))
+}
+
+/// Runs `work` on a thread with the generator's stack.
+fn on_generation_stack<T: Send>(work: impl FnOnce() -> Result<T, ReduceError> + Send) -> Result<T, ReduceError> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(GENERATION_STACK)
-            .spawn_scoped(scope, || core_here(case, values))
+            .spawn_scoped(scope, work)
             .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))?
             .join()
             .expect("computing a core panicked")
     })
 }
 
-fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
+/// The core of the program of `values`; with `only`, its nodes are tested
+/// only where they carry one of `only`'s features, and the core is the
+/// part of `only` found necessary.
+fn core_here(case: &Case, values: &[u64], only: Option<&Core>) -> Result<FoundCore, ReduceError> {
     let spec = (case.fuzzer.spec)().map_err(|e| ReduceError::Generate(format!("the fuzzer's spec: {e}")))?;
     let mut generator =
         Generator::new(&spec, case.options.clone()).map_err(|e| ReduceError::Generate(e.to_string()))?;
@@ -141,6 +190,22 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
         let (Some(span), Some(fill)) = (program.choice_span(node), program.fill_number(node)) else {
             continue;
         };
+        let production = name(node);
+        let edge = match program.node(node).parent != Some(program.root()) {
+            true => edge_into(&spec, program, node),
+            false => None,
+        };
+        if let Some(only) = only {
+            // By its edge when `only` has edges and the node one (a
+            // production is too common to select by), else by production.
+            let carries = match (&edge, only.edges().next().is_some()) {
+                (Some(edge), true) => only.features().contains(edge),
+                _ => only.features().contains(&production),
+            };
+            if !carries {
+                continue;
+            }
+        }
         let splice = Splice {
             fill,
             resume: span.end,
@@ -158,10 +223,11 @@ fn core_here(case: &Case, values: &[u64]) -> Result<FoundCore, ReduceError> {
             continue;
         }
         necessary += 1;
-        names.insert(name(node));
-        if program.node(node).parent != Some(program.root()) {
-            names.extend(edge_into(&spec, program, node));
-        }
+        names.insert(production);
+        names.extend(edge);
+    }
+    if let Some(only) = only {
+        names.retain(|feature| only.features().contains(feature));
     }
     let joined: Vec<String> = names.into_iter().collect();
     Ok(FoundCore {

@@ -10,8 +10,9 @@
 //!
 //! Every finding has the one grouping `differ: correct | planted`, so by
 //! signature alone they are one bug; a campaign with `--reduce` reduces
-//! each finding, computes its core and reports three bugs, each with a
-//! reduced program that shows its trigger. A known-bugs entry naming one
+//! each bug's first finding in full, computes its core, reduces each later
+//! finding only until it is shown to be a bug it knows, and reports three
+//! bugs, each with a reduced program that shows its trigger. A known-bugs entry naming one
 //! bug's core hides that bug only: the other two are still reported and
 //! the campaign fails.
 
@@ -196,6 +197,10 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
         "1000",
     ];
     let findings = root.path().join("findings");
+    let seed = |dir: &Path| -> u64 {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        name.trim_start_matches("differ-").parse().unwrap()
+    };
     let started = std::time::Instant::now();
     assert_eq!(diff(&findings, 0, 1000, &reduce), ExitCode::from(1));
     eprintln!("campaign and reductions: {:.1} s", started.elapsed().as_secs_f64());
@@ -214,6 +219,36 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     for bug in &found {
         let core = bug.core.as_ref().expect("every finding reduced");
         assert!(core.features().contains(edges[trigger(bug)]), "{bug}");
+    }
+
+    // Each bug's first finding was reduced in full; the later ones only
+    // until shown to be a bug already known, so with far fewer tests.
+    let tests = |dir: &Path| -> u64 {
+        let sizes = std::fs::read_to_string(dir.join("reduced/sizes")).unwrap();
+        let line = sizes.lines().find_map(|l| l.strip_prefix("tests ")).unwrap();
+        line.parse().unwrap()
+    };
+    let median = |mut v: Vec<u64>| -> u64 {
+        v.sort();
+        v[v.len() / 2]
+    };
+    let firsts = median(found.iter().map(|bug| tests(&bug.findings[0])).collect());
+    let later: Vec<u64> = found
+        .iter()
+        .flat_map(|bug| bug.findings[1..].iter().map(|dir| tests(dir)))
+        .collect();
+    assert!(later.len() >= 3, "{described:#?}");
+    let later = median(later);
+    eprintln!("median reduction tests: {firsts} for a bug's first finding, {later} for a later one");
+    assert!(
+        4 * later < firsts,
+        "median tests: {later} for later findings, {firsts} for first ones"
+    );
+    // And the journal records every finding's core.
+    let recorded = xsmith::campaign::cores(&findings).unwrap();
+    for dir in found.iter().flat_map(|bug| &bug.findings) {
+        let core = xsmith::campaign::Core::of_finding(dir).unwrap();
+        assert_eq!(recorded.get(&seed(dir)), Some(&core), "{}", dir.display());
     }
 
     // The report page shows each of them with its core and its own
@@ -241,10 +276,6 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     let known = KnownBug::parse(&entry).unwrap();
     // The campaign again, with the known bug, up to the first finding of
     // the last bug to show up (the same seeds give the same findings).
-    let seed = |dir: &Path| -> u64 {
-        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        name.trim_start_matches("differ-").parse().unwrap()
-    };
     let count = found.iter().map(|bug| seed(&bug.findings[0])).max().unwrap() + 1;
     let again = root.path().join("again");
     let known_arg = ["--known", known_file.to_str().unwrap()];

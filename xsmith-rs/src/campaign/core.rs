@@ -166,6 +166,36 @@ impl Core {
         self.distance(other) <= SAME_BUG_DISTANCE
     }
 
+    /// Whether `necessary`, the part of this core that a program was shown
+    /// to need ([`core_shown`](crate::bug_core::core_shown)), shows the
+    /// program's finding to be this core's bug: it holds at least half of
+    /// this core's edges (of its features, when it has no edge).
+    ///
+    /// Why half: a finding's core once reduced holds what its program needs
+    /// now, and reducing further only takes away what the bug can do
+    /// without, so the necessary part stays. Half of this core's edges in
+    /// the finding's core make their distance at most one half, whatever
+    /// else the finding's core holds: [`SAME_BUG_DISTANCE`].
+    ///
+    /// ```
+    /// use xsmith::campaign::Core;
+    /// let core = Core::parse("A A.x>B A.y>C B C");
+    /// assert!(core.is_shown_by(&Core::parse("A A.x>B B")));
+    /// assert!(!core.is_shown_by(&Core::parse("A B")), "no edge");
+    /// assert!(Core::parse("Lit").is_shown_by(&Core::parse("Lit")));
+    /// assert!(!Core::parse("").is_shown_by(&Core::parse("")), "an empty core shows nothing");
+    /// ```
+    pub fn is_shown_by(&self, necessary: &Core) -> bool {
+        let share = |all: Vec<&str>| -> bool {
+            let shown = all.iter().filter(|f| necessary.features.contains(f)).count();
+            !all.is_empty() && 2 * shown >= all.len()
+        };
+        match self.edges().next().is_some() {
+            true => share(self.edges().collect()),
+            false => share(self.features.iter().collect()),
+        }
+    }
+
     /// The core recorded in a finding's `reduced/core` file (see
     /// [`bug_core`](crate::bug_core)), if it was computed.
     ///

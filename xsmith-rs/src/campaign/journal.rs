@@ -25,6 +25,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use super::core::Core;
 use super::journal_lock::{DirectoryLock, Held, JournalLock};
 use super::verdict::{ByProduction, Tally, Verdict};
 use crate::features::Features;
@@ -129,17 +130,22 @@ fn split_off<'a>(line: &'a str, marker: &str) -> (&'a str, Option<&'a str>) {
 /// assert_eq!(entries.len(), 2);
 /// ```
 pub fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    for path in journals(dir)? {
+        let text = std::fs::read_to_string(&path)?;
+        entries.extend(text.lines().skip(1).filter_map(Entry::parse));
+    }
+    Ok(entries)
+}
+
+/// The journals (`*.journal`) of findings directory `dir`, in name order.
+fn journals(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut journals: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|e| e == "journal"))
         .collect();
     journals.sort();
-    let mut entries = Vec::new();
-    for path in journals {
-        let text = std::fs::read_to_string(&path)?;
-        entries.extend(text.lines().skip(1).filter_map(Entry::parse));
-    }
-    Ok(entries)
+    Ok(journals)
 }
 
 /// An open journal, positioned to append, and its lock.
@@ -295,6 +301,58 @@ impl Journal {
     }
 }
 
+/// The marker of a finding's core in the journal: `SEED core: FEATURES`.
+const CORE: &str = "core: ";
+
+/// Appends to the journal at `path` the core of the finding of `seed`,
+/// once its reduction knows it (`diff --reduce`), taking the journal's
+/// lock for the write: the line `SEED core: FEATURES`, which [`cores`]
+/// reads back.
+///
+/// ```
+/// use xsmith::campaign::{cores, record_core, Core};
+/// let dir = tempfile::tempdir().unwrap();
+/// let journal = dir.path().join("campaign-0-2.journal");
+/// std::fs::write(&journal, "# x diff\n0 agree\n1 differ differ-1 signature: differ: a | b\n").unwrap();
+/// record_core(&journal, 1, &Core::parse("Add Add.left>Div Div")).unwrap();
+/// assert_eq!(cores(dir.path()).unwrap()[&1].edges().collect::<Vec<_>>(), ["Add.left>Div"]);
+/// assert_eq!(xsmith::campaign::entries(dir.path()).unwrap().len(), 2, "a core is no program");
+/// ```
+pub fn record_core(path: &Path, seed: u64, core: &Core) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let directory = DirectoryLock::take(dir)?;
+    let _lock = JournalLock::take(path, &directory)?.map_err(|held| {
+        io::Error::other(format!(
+            "{} is being written by {} (its lock: {})",
+            path.display(),
+            held.holder,
+            held.lock.display()
+        ))
+    })?;
+    let mut file = OpenOptions::new().append(true).open(path)?;
+    writeln!(file, "{seed} {CORE}{core}")
+}
+
+/// The cores recorded ([`record_core`]) in the journals of findings
+/// directory `dir`, by seed (a seed's last record).
+pub fn cores(dir: &Path) -> io::Result<BTreeMap<u64, Core>> {
+    let mut cores = BTreeMap::new();
+    for path in journals(dir)? {
+        for line in std::fs::read_to_string(&path)?.lines().skip(1) {
+            if let Some((seed, core)) = core_line(line) {
+                cores.insert(seed, core);
+            }
+        }
+    }
+    Ok(cores)
+}
+
+/// The seed and core of a journal's core line.
+fn core_line(line: &str) -> Option<(u64, Core)> {
+    let (seed, rest) = line.split_once(' ')?;
+    Some((seed.parse().ok()?, Core::parse(rest.strip_prefix(CORE)?)))
+}
+
 /// The word of a program's start in the journal.
 const STARTED: &str = "started";
 /// The words of a program's start with nothing else running.
@@ -419,7 +477,9 @@ fn reopen(
             healed.unreadable += 1;
             continue;
         };
-        if rest == STARTED || rest == STARTED_ALONE {
+        if rest.starts_with(CORE) {
+            // A finding's core, recorded after the campaign: kept as it is.
+        } else if rest == STARTED || rest == STARTED_ALONE {
             if !recorded.contains(&j) {
                 started.insert(j, rest == STARTED_ALONE);
             }
@@ -544,6 +604,23 @@ mod tests {
             healed.starts_with("# x diff\n100 started\n101 started\n100 agree\n"),
             "{healed}"
         );
+    }
+
+    #[test]
+    fn a_resumed_journal_keeps_the_cores_of_its_findings() {
+        let journal = "# x diff\n100 started\n100 differ differ-100\n101 started\n101 agree\n\
+                       100 core: Add Add.left>Div Div\n102 star";
+        let (opened, healed) = resume(journal);
+        assert_eq!(
+            opened.healed,
+            Healed {
+                torn: 1,
+                ..Healed::default()
+            }
+        );
+        assert_eq!(opened.done, 2);
+        assert_eq!(opened.remaining.frontier, 2);
+        assert!(healed.ends_with("100 core: Add Add.left>Div Div\n"), "{healed}");
     }
 
     #[test]

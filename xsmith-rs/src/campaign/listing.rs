@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use super::bugs::{group_bugs, CoreBug};
 use super::core::Core;
-use super::journal::{entries, Entry};
+use super::journal::{cores, entries, Entry};
 use super::signature::KnownBug;
 use super::verdict::Verdict;
 use crate::features::{associated, Association, Features};
@@ -85,6 +85,9 @@ impl Listing {
         let mut seen = Vec::new();
         let mut all_entries: Vec<(usize, Entry)> = Vec::new();
         let mut campaigns = Vec::new();
+        // The cores the journals recorded, for findings whose `reduced/`
+        // is gone.
+        let mut journal_cores = Vec::new();
         for (d, dir) in dirs.iter().enumerate() {
             let unreadable = |e: std::io::Error| ListingError::Unreadable(dir.clone(), e.to_string());
             let canonical = dir.canonicalize().map_err(unreadable)?;
@@ -93,6 +96,7 @@ impl Listing {
             }
             seen.push(canonical);
             all_entries.extend(entries(dir).map_err(unreadable)?.into_iter().map(|e| (d, e)));
+            journal_cores.push(cores(dir).map_err(unreadable)?);
             for header in headers(dir).map_err(unreadable)? {
                 if !campaigns.contains(&header) {
                     campaigns.push(header);
@@ -120,7 +124,7 @@ impl Listing {
                 let selected: Vec<&Features> = programs.iter().filter_map(|(_, _, e)| e.features.as_ref()).collect();
                 let mut features = associated(&selected, &all);
                 features.truncate(top);
-                let saved: Vec<(String, PathBuf)> = programs
+                let saved: Vec<(String, PathBuf, Option<Core>)> = programs
                     .iter()
                     .filter_map(|(_, d, e)| {
                         let finding = e.finding.as_deref()?;
@@ -128,13 +132,15 @@ impl Listing {
                             1 => finding.to_string(),
                             _ => dirs[*d].join(finding).display().to_string(),
                         };
-                        Some((shown, dirs[*d].join(finding)))
+                        let path = dirs[*d].join(finding);
+                        let core = Core::of_finding(&path).or_else(|| journal_cores[*d].get(&e.seed).cloned());
+                        Some((shown, path, core))
                     })
                     .collect();
                 let mut cores = group_bugs(
                     saved
                         .iter()
-                        .map(|(_, path)| (signature.clone(), Core::of_finding(path), path.clone())),
+                        .map(|(_, path, core)| (signature.clone(), core.clone(), path.clone())),
                     known,
                 );
                 cores.sort_by_key(|bug| bug.core.is_none());
@@ -147,7 +153,7 @@ impl Listing {
                     signature,
                     seeds: programs.iter().map(|(_, _, e)| e.seed).collect(),
                     positions: programs.iter().map(|(p, _, _)| *p).collect(),
-                    saved,
+                    saved: saved.into_iter().map(|(shown, path, _)| (shown, path)).collect(),
                     with_features: selected.len(),
                     features,
                 }

@@ -138,7 +138,7 @@ pub use self::core::{Core, CORE_FILE, SAME_BUG_DISTANCE};
 pub use bugs::{group_bugs, CoreBug};
 pub use error::CampaignError;
 pub use harness::{Checked, Harness, JOURNAL_EVERY};
-pub use journal::{entries, Entry};
+pub use journal::{cores, entries, record_core, Entry};
 pub use listing::{list_findings, Bug, Listing, ListingError};
 pub use report::write_report;
 pub use shard::Shard;
@@ -227,6 +227,8 @@ pub const FINDINGS_PER_SIGNATURE: u64 = 5;
 /// its journal).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// The campaign's journal (none for a summary made elsewhere).
+    pub journal: Option<std::path::PathBuf>,
     /// How many programs got each verdict.
     pub tally: Tally,
     /// The findings' signatures.
@@ -456,6 +458,7 @@ impl<'f> Campaign<'f> {
             journal::OpenError::Io(e) => CampaignError::Io(e),
         })?;
         let (journal, done, remaining) = (opened.journal, opened.done, opened.remaining);
+        let journal_path = journal.path().to_path_buf();
         let io = |e: std::io::Error| CampaignError::Io(format!("writing the report: {e}"));
         writeln!(report, "campaign: {header}").map_err(io)?;
         for note in &self.left_out {
@@ -526,6 +529,7 @@ impl<'f> Campaign<'f> {
             .and_then(|()| runner.run(alone..count, self.jobs, false, report));
         runner.bar.finish_and_clear();
         ran.map(|()| Summary {
+            journal: Some(journal_path),
             tally: runner.tally,
             signatures: runner.signatures,
             by_production: runner.by_production,

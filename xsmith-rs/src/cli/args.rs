@@ -402,7 +402,9 @@ pub struct DiffArgs {
     pub resume: bool,
     /// Reduce each saved finding after the campaign (see `reduce`), compute
     /// the core of each, and report the bugs (cores) of each signature; the
-    /// exit status then follows the bugs: 1 if one is not known.
+    /// exit status then follows the bugs: 1 if one is not known. A finding
+    /// is reduced only until it is shown to be a bug already known (by a
+    /// known core, or a finding reduced before); each core is journaled.
     #[arg(long)]
     pub reduce: bool,
     /// How many findings of one signature are saved in full (later ones

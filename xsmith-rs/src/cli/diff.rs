@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::args::{random_seed, DiffArgs};
-use super::reduce::reduce_findings;
+use super::reduce::reduce_telling_bugs;
 use crate::campaign::{group_bugs, Campaign, Core, CoreBug, KnownBug, Signatures};
 use crate::exec::{Implementation, ImplementationError, Limits};
 use crate::fuzzer::Fuzzer;
@@ -80,8 +80,15 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
             let mut succeeded = summary.succeeded();
             if args.reduce {
                 drop(report.out);
-                reduce_findings(fuzzer, &report.findings, &args.reduction);
-                let all_known = report_bugs(&report.findings, &summary.signatures, &campaign.known);
+                reduce_telling_bugs(
+                    fuzzer,
+                    &report.findings,
+                    &args.reduction,
+                    &campaign.known,
+                    summary.journal.as_deref(),
+                );
+                let dirs: Vec<PathBuf> = report.findings.iter().map(|(_, dir)| dir.clone()).collect();
+                let all_known = report_bugs(&dirs, &summary.signatures, &campaign.known);
                 succeeded = summary.tally.all_agree() || (summary.tally.generation_failed == 0 && all_known);
             }
             if succeeded {
@@ -174,11 +181,11 @@ pub(super) fn read_known_bugs(known_bugs: &str, files: &[PathBuf]) -> Result<Vec
     Ok(bugs)
 }
 
-/// The campaign's report, passed on to standard output, with the
-/// directories of the findings it names kept for `--reduce`.
+/// The campaign's report, passed on to standard output, with the seeds
+/// and directories of the findings it names kept for `--reduce`.
 struct Report<W: Write> {
     out: W,
-    findings: Vec<PathBuf>,
+    findings: Vec<(u64, PathBuf)>,
     line: Vec<u8>,
 }
 
@@ -191,12 +198,13 @@ impl<W: Write> Write for Report<W> {
             }
             // A finding's line: `<verdict> seed <seed>: <its directory>`.
             let line = String::from_utf8_lossy(&self.line).into_owned();
-            if let Some((_, dir)) = line.split_once(": ") {
+            if let Some((head, dir)) = line.split_once(": ") {
                 // Nothing ran on those two: nothing to reduce.
                 let ran = !line.starts_with("generation-failed") && !line.starts_with("campaign-crashed");
                 let saved = ran && !dir.starts_with("not saved");
-                if line.contains(" seed ") && saved {
-                    self.findings.push(PathBuf::from(dir));
+                let seed = head.split_once(" seed ").and_then(|(_, seed)| seed.parse().ok());
+                if let (Some(seed), true) = (seed, saved) {
+                    self.findings.push((seed, PathBuf::from(dir)));
                 }
             }
             self.line.clear();

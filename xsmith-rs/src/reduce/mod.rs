@@ -235,6 +235,27 @@ impl<'f> Reducer<'f> {
         expected: Option<Verdict>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Reduced, ReduceError> {
+        self.reduce_until(source, expected, progress, &mut |_| Ok(false))
+    }
+
+    /// Reduces as [`reduce`](Reducer::reduce) does, but stops early, with
+    /// the best program so far, as soon as `enough` says of it that it is
+    /// reduced enough (it is asked after every improvement). `diff
+    /// --reduce` stops once a finding is shown to be a bug it already
+    /// knows ([`core_shown`](crate::bug_core::core_shown)).
+    ///
+    /// ```no_run
+    /// # fn reducer() -> xsmith::reduce::Reducer<'static> { unimplemented!() }
+    /// // Stop below 100 bytes.
+    /// let reduced = reducer().reduce_until(xsmith::Source::Seed(7), None, &mut |_| {}, &mut |best| Ok(best.text.len() < 100));
+    /// ```
+    pub fn reduce_until(
+        &self,
+        source: Source,
+        expected: Option<Verdict>,
+        progress: &mut dyn FnMut(Progress),
+        enough: &mut dyn FnMut(&Tested) -> Result<bool, ReduceError>,
+    ) -> Result<Reduced, ReduceError> {
         let started = Instant::now();
         let original = self.test_source(source)?;
         let verdict = original.signature.verdict;
@@ -277,6 +298,9 @@ impl<'f> Reducer<'f> {
                                 bytes: best.text.len(),
                                 choices: best.values.len(),
                             });
+                            if enough(&best)? {
+                                break 'passes;
+                            }
                             continue 'passes;
                         }
                     }
