@@ -309,5 +309,11 @@ fn three_planted_bugs_are_three_bugs_and_a_known_core_hides_only_its_own() {
     // A known bug without a core hides the whole signature, as before.
     let whole = KnownBug::parse("differ: correct | planted = every difference").unwrap();
     assert!(bugs(&again, &whole).iter().all(|bug| bug.known.is_some()));
+    // A finding whose `reduced/` is gone keeps its bug: `findings` reads
+    // its core from the journal.
+    let before = bugs(&findings, &[]);
+    let later = before.iter().find(|bug| bug.findings.len() > 1).unwrap();
+    std::fs::remove_dir_all(later.findings[1].join("reduced")).unwrap();
+    assert_eq!(bugs(&findings, &[]), before);
     eprintln!("in all: {:.1} s", started.elapsed().as_secs_f64());
 }
