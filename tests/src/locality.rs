@@ -7,6 +7,13 @@
 //! out of the comparison: the replaced subtree, and every definition lifted
 //! for a reference inside it (or inside such a definition), in either
 //! program; the subtree's replacement may lift other definitions or none.
+//! The other lifted definitions of a list are matched among themselves, in
+//! order, apart from its other elements: a definition lifted in one program
+//! only (a reference outside the subtree lost the variable it read) is a
+//! change of that reference, not of every sibling after it.
+//! With local choices, the replay after the splice is anchored
+//! (`xsmith::Anchors`): each node reads its values from where the node in
+//! its place began in the original program.
 //! Fresh names (`v1`, `v2`, …) compare up to a consistent renaming: a
 //! subtree that makes one binder fewer renumbers every later one, which
 //! changes no binding.
@@ -121,8 +128,14 @@ pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<
             resume: original.choice_span(spliced).expect("a finished node").end,
             values: Vec::new(),
         };
+        // With local choices, the replay after the splice is kept in step
+        // with the original program (see `xsmith::Anchors`).
+        let mut replay = Random::from_choices_spliced(&choices, splice.clone());
+        if local_choices {
+            replay = replay.with_anchors(original.anchors());
+        }
         let replaced = generator
-            .generate(&mut Random::from_choices_spliced(&choices, splice.clone()))
+            .generate(&mut replay)
             .unwrap_or_else(|e| panic!("seed {seed}, {splice:?}: {e}"));
         let replacement = replaced
             .ids()
@@ -153,21 +166,27 @@ pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<
 
 /// Measures `spec`'s 1,000 programs of seeds 0 to 999 at the default
 /// options without local choices and with them, prints both (`name` first)
-/// and panics when the share of splices that changed no other node, with
-/// local choices, is under `floor_percent`: the locality test of a fuzzer.
+/// and panics when, with local choices, the share of splices that changed
+/// no other node is under `splices_floor` percent, or the share of other
+/// nodes left unchanged under `nodes_floor` percent: the locality test of a
+/// fuzzer.
 ///
 /// ```no_run
-/// let locality = xsmith_tests::locality::check("calc", &xsmith::example::spec(), 100.0);
+/// let locality = xsmith_tests::locality::check("calc", &xsmith::example::spec(), 100.0, 100.0);
 /// assert_eq!(locality.splices, 1_000);
 /// ```
-pub fn check(name: &str, spec: &Spec, floor_percent: f64) -> Locality {
+pub fn check(name: &str, spec: &Spec, splices_floor: f64, nodes_floor: f64) -> Locality {
     let before = measure(spec, Options::default(), false, 0..1_000);
     println!("{name}, without local choices: {before}");
     let locality = measure(spec, Options::default(), true, 0..1_000);
     println!("{name}: {locality}");
     assert!(
-        locality.unchanged_splices_percent() >= floor_percent,
-        "{name}: {locality}, under the floor of {floor_percent}%"
+        locality.unchanged_splices_percent() >= splices_floor,
+        "{name}: {locality}, under the floor of {splices_floor}% of splices"
+    );
+    assert!(
+        locality.unchanged_nodes_percent() >= nodes_floor,
+        "{name}: {locality}, under the floor of {nodes_floor}% of nodes"
     );
     locality
 }
@@ -214,8 +233,12 @@ impl<'p> Side<'p> {
         Some(store.system().display(&ty).to_string())
     }
 
-    /// The nodes of `slot` that take part in the comparison.
-    fn compared_children(&self, slot: &Slot) -> Vec<NodeId> {
+    /// The nodes of `slot` that take part in the comparison: those no
+    /// reference lifted (`lifted: false`), or the definitions lifted for
+    /// references outside the replaced subtree (`lifted: true`), which are
+    /// matched among themselves, in order, so that a definition lifted in
+    /// one program only does not shift the comparison of its siblings.
+    fn compared_children(&self, slot: &Slot, lifted: bool) -> Vec<NodeId> {
         let children: &[NodeId] = match slot {
             Slot::Child(child) => std::slice::from_ref(child),
             Slot::List(children) => children,
@@ -225,6 +248,7 @@ impl<'p> Side<'p> {
             .iter()
             .copied()
             .filter(|&c| c == self.spliced || !self.owned[c.index()])
+            .filter(|&c| (c != self.spliced && self.program.lifted_for(c).is_some()) == lifted)
             .collect()
     }
 
@@ -284,10 +308,12 @@ impl Comparison<'_> {
             }
         }
         self.changed += usize::from(!same);
-        for (old_slot, new_slot) in old_node.slots.iter().zip(&new_node.slots) {
+        for ((old_slot, new_slot), lifted) in
+            (old_node.slots.iter().zip(&new_node.slots)).flat_map(|slots| [(slots, false), (slots, true)])
+        {
             let (old_children, new_children) = (
-                self.old.compared_children(old_slot),
-                self.new.compared_children(new_slot),
+                self.old.compared_children(old_slot, lifted),
+                self.new.compared_children(new_slot, lifted),
             );
             for (&a, &b) in old_children.iter().zip(&new_children) {
                 self.walk(a, b);

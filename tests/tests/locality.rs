@@ -2,25 +2,43 @@
 //! `Generator::set_local_choices`, on by default): replacing one random
 //! subtree of a program by its smallest version leaves the rest of the
 //! program as it was, for every fuzzer of this crate's dependencies and the
-//! test fuzzers. Each test prints its figures (`--nocapture`) and asserts a
-//! floor a little under what was measured (the share of splices that
-//! changed no other node, of 1,000 programs at the default options):
+//! test fuzzers. Each test prints its figures (`--nocapture`) and asserts
+//! floors a little under what was measured, on 1,000 programs at the
+//! default options: the share of splices that changed no other node, and
+//! the share of other nodes left unchanged (production, data and type):
 //!
-//! | fuzzer | without (as version 0.1) | with local choices | with, of splices holding no variable used outside |
-//! |---|---|---|---|
-//! | calc | 100.0% | 100.0% | 100.0% |
-//! | Lua, JavaScript, Python | 51.7% | 89.2% | 93.9% |
-//! | C | 34.4% | 95.8% | 98.5% |
-//! | names (test fuzzer) | 80.0% | 94.1% | 98.4% |
-//! | typed (test fuzzer) | 46.0% | 97.4% | 97.4% |
+//! | fuzzer | splices, without (as version 0.1) | splices, with local choices | nodes, without | nodes, with |
+//! |---|---|---|---|---|
+//! | calc | 100.0% | 100.0% | 100.00% | 100.00% |
+//! | Lua, JavaScript, Python | 51.7% | 89.2% | 92.24% | 99.36% |
+//! | C | 34.4% | 95.8% | 61.74% | 99.80% |
+//! | names (test fuzzer) | 80.0% | 94.1% | 89.37% | 97.79% |
+//! | typed (test fuzzer) | 46.0% | 97.4% | 89.95% | 99.31% |
 //!
-//! The figures move by a point or two with any change to the programs
-//! (10,000 programs: Lua 89.6%, C 94.0%), so the choices below were
-//! weighed on 10,000 programs each. Ordering each hole's choices simplest
-//! first (a draw of 0 makes a literal rather than a variable, so the
-//! smallest version lifts no definition and binds no variable for later
-//! references to pick up) took Lua from 83.8% to 89.5% and C from 89.8%
-//! to 93.5%; deciding a shared hole type from one choice (a seed), however
+//! (wasm, Scheme and SML have their tests in their crates: 99.84%, 99.52%
+//! and 99.54% of nodes.)
+//!
+//! What made the nodes local, beyond each draw lying in its node's span:
+//! anchors (`xsmith::Anchors`). A replay reads its values in order, so a
+//! node outside the subtree that drew more or fewer values than before (a
+//! reference that lifts a definition because the variable it read is gone)
+//! moved every later draw: in 62 of Lua's 1,000 splices the root's list
+//! stopped growing early, and those splices alone changed 5,090 nodes. An
+//! anchored replay goes, at each hole, to where the node in its place began
+//! in the original program: Lua from 97.13% to 99.36% of nodes, C from
+//! 98.67% to 99.80%, names from 95.84% to 97.79% (the comparison's own fix,
+//! matching the lifted definitions of a list apart from its other elements,
+//! is in these figures too). The names fuzzer stays under 99%: its programs
+//! have 16 nodes on average, so one reference that must read another
+//! variable is 6% of a program.
+//!
+//! The share of splices moves by a point or two with any change to the
+//! programs (10,000 programs: Lua 89.6%, C 94.0%), so the choices below
+//! were weighed on 10,000 programs each. Ordering each hole's choices
+//! simplest first (a draw of 0 makes a literal rather than a variable, so
+//! the smallest version lifts no definition and binds no variable for later
+//! references to pick up) took Lua from 83.8% to 89.5% and C from 89.8% to
+//! 93.5%; deciding a shared hole type from one choice (a seed), however
 //! many tries it takes, Lua to 89.6% and C to 94.0%; counting as shared a
 //! hole type that subtyping relates to its parent's (a record field's
 //! value, typed `subtype_of` the field's type), typed from 86.3% to 97.4%
@@ -48,35 +66,35 @@ use xsmith_tests::locality::check;
 
 #[test]
 fn calc_choices_are_local() {
-    check("calc", &(xsmith_calc::FUZZER.spec)().unwrap(), 100.0);
+    check("calc", &(xsmith_calc::FUZZER.spec)().unwrap(), 100.0, 100.0);
 }
 
 #[test]
 fn lua_choices_are_local() {
-    check("lua", &(xsmith_lua::FUZZER.spec)().unwrap(), 87.0);
+    check("lua", &(xsmith_lua::FUZZER.spec)().unwrap(), 87.0, 99.0);
 }
 
 #[test]
 fn javascript_choices_are_local() {
-    check("javascript", &(xsmith_javascript::FUZZER.spec)().unwrap(), 87.0);
+    check("javascript", &(xsmith_javascript::FUZZER.spec)().unwrap(), 87.0, 99.0);
 }
 
 #[test]
 fn python_choices_are_local() {
-    check("python", &(xsmith_python::FUZZER.spec)().unwrap(), 87.0);
+    check("python", &(xsmith_python::FUZZER.spec)().unwrap(), 87.0, 99.0);
 }
 
 #[test]
 fn c_choices_are_local() {
-    check("c", &(xsmith_c::FUZZER.spec)().unwrap(), 93.0);
+    check("c", &(xsmith_c::FUZZER.spec)().unwrap(), 93.0, 99.0);
 }
 
 #[test]
 fn names_choices_are_local() {
-    check("names", &xsmith_tests::names::spec().unwrap(), 93.0);
+    check("names", &xsmith_tests::names::spec().unwrap(), 93.0, 97.0);
 }
 
 #[test]
 fn typed_choices_are_local() {
-    check("typed", &xsmith_tests::typed::spec().unwrap(), 95.0);
+    check("typed", &xsmith_tests::typed::spec().unwrap(), 95.0, 99.0);
 }

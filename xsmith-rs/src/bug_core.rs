@@ -25,6 +25,7 @@
 //! [`Reducer::reduce`](crate::reduce::Reducer::reduce).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use crate::campaign::{Core, Signature, Verdict};
 use crate::choices::{Choices, Splice};
@@ -179,6 +180,7 @@ fn core_here(case: &Case, values: &[u64], only: Option<&Core>) -> Result<FoundCo
         });
     }
     let program = &generated.program;
+    let anchors = Arc::new(program.anchors());
     let grammar = spec.grammar();
     let name = |id: NodeId| grammar.production(program.node(id).production).name().to_string();
     let mut names = BTreeSet::new();
@@ -211,7 +213,7 @@ fn core_here(case: &Case, values: &[u64], only: Option<&Core>) -> Result<FoundCo
             resume: span.end,
             values: Vec::new(),
         };
-        let random = Random::from_choices_spliced(&choices, splice);
+        let random = Random::from_choices_spliced(&choices, splice).with_anchors(Arc::clone(&anchors));
         let Ok(replaced) = case.fuzzer.program_from(&spec, &mut generator, &source, random) else {
             continue;
         };

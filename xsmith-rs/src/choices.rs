@@ -83,6 +83,45 @@ pub struct Splice {
     pub values: Vec<u64>,
 }
 
+/// Where each node of a program (but those of lifted definitions) and each
+/// decision to grow the root's list (see `--size`) began in its choice
+/// sequence: what lets a replay of an edited sequence stay in step with the
+/// program it was edited from.
+///
+/// A replay reads its values in order, so a node outside an edit that draws
+/// more or fewer values than before (it lifts a definition, now that a
+/// variable it could read is gone; its production changed) would move
+/// every later draw onto other values, and the rest of the program would
+/// change. With anchors ([`Random::with_anchors`](crate::Random::with_anchors)),
+/// once its [`Splice`] is finished, the replay goes, at each hole, to where
+/// the node in its place (the same slots and indexes from the root, lifted
+/// definitions not counted) began in the original program, and at each
+/// decision to grow, to where the original decided: a change stays within
+/// the nodes it concerns.
+///
+/// ```
+/// let spec = xsmith::example::spec();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let mut random = xsmith::Random::from_seed(8);
+/// random.record();
+/// let program = generator.generate(&mut random).unwrap();
+/// let choices = random.take_recorded().unwrap();
+/// let body = program.children(program.root()).next().unwrap();
+/// let span = program.choice_span(body).unwrap();
+/// let splice = xsmith::Splice { fill: program.fill_number(body).unwrap(), resume: span.end, values: vec![] };
+/// let anchors = program.anchors();
+/// let mut spliced = xsmith::Random::from_choices_spliced(&choices, splice).with_anchors(anchors);
+/// assert!(generator.generate(&mut spliced).unwrap().len() <= program.len());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Anchors {
+    /// Where each node began (the first choice drawn for its hole), by its
+    /// path (see `Program::path`).
+    pub(crate) starts: std::collections::HashMap<Vec<(u32, u32)>, usize>,
+    /// Where each decision to grow the root's list was drawn.
+    pub(crate) growth: Vec<usize>,
+}
+
 /// The first line of a choice file.
 const VERSION_LINE: &str = "xsmith-choices 1";
 

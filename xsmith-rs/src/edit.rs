@@ -41,8 +41,9 @@
 //! ```
 
 use std::ops::Range;
+use std::sync::Arc;
 
-use crate::choices::{Choices, Splice};
+use crate::choices::{Anchors, Choices, Splice};
 use crate::grammar::{FieldKind, ProdId};
 use crate::program::Program;
 use crate::random::Random;
@@ -192,12 +193,31 @@ pub enum Edit {
 
 /// An edited sequence: the values to replay, and a subtree replaced in
 /// place.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Edited {
     /// The values.
     pub values: Vec<u64>,
     /// The subtree replaced in place, if the edit is one.
     pub splice: Option<Splice>,
+    /// Where the nodes of the program the values were recorded from began,
+    /// to keep the replay after a splice in step with it (see [`Anchors`]).
+    pub anchors: Option<Arc<Anchors>>,
+}
+
+/// Edited sequences are the same when their values and splice are: the
+/// anchors are those of the program the values make, so they follow.
+impl PartialEq for Edited {
+    fn eq(&self, other: &Edited) -> bool {
+        (&self.values, &self.splice) == (&other.values, &other.splice)
+    }
+}
+
+impl Eq for Edited {}
+
+impl std::hash::Hash for Edited {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (&self.values, &self.splice).hash(state);
+    }
 }
 
 impl Edited {
@@ -208,7 +228,30 @@ impl Edited {
     /// assert_eq!((e.values.len(), e.splice), (2, None));
     /// ```
     pub fn plain(values: Vec<u64>) -> Edited {
-        Edited { values, splice: None }
+        Edited {
+            values,
+            splice: None,
+            anchors: None,
+        }
+    }
+
+    /// This edit, its splice kept in step by `anchors`, those of the
+    /// program its values make (see [`Anchors`]); an edit without a splice
+    /// needs none.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// let subtree = &xsmith::edit::subtrees(&spec, &program)[0];
+    /// let anchors = std::sync::Arc::new(program.anchors());
+    /// let edited = xsmith::edit::Edit::replace(subtree, vec![]).unwrap().apply(&[]).anchored(&anchors);
+    /// assert!(edited.anchors.is_some());
+    /// ```
+    pub fn anchored(mut self, anchors: &Arc<Anchors>) -> Edited {
+        if self.splice.is_some() {
+            self.anchors = Some(Arc::clone(anchors));
+        }
+        self
     }
 
     /// A source of choices that replays the edited sequence.
@@ -219,9 +262,12 @@ impl Edited {
     /// ```
     pub fn random(&self) -> Random {
         let choices = Choices::from_values(&self.values);
-        match &self.splice {
-            Some(splice) => Random::from_choices_spliced(&choices, splice.clone()),
-            None => Random::from_choices(&choices),
+        match (&self.splice, &self.anchors) {
+            (Some(splice), Some(anchors)) => {
+                Random::from_choices_spliced(&choices, splice.clone()).with_anchors(Arc::clone(anchors))
+            }
+            (Some(splice), None) => Random::from_choices_spliced(&choices, splice.clone()),
+            (None, _) => Random::from_choices(&choices),
         }
     }
 }
@@ -321,6 +367,7 @@ impl Edit {
                     resume: *resume,
                     values: by.clone(),
                 }),
+                anchors: None,
             },
             Edit::Delete { span, by } => Edited::plain(splice(values, span, by)),
             Edit::DeleteElement { span, length } => {

@@ -90,7 +90,7 @@ mod value;
 
 pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, KnownBug, Shard, Signature, Signatures, Summary, Tally, Verdict};
-pub use choices::{Choice, Choices, ChoicesError, Splice};
+pub use choices::{Anchors, Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
 pub use exec::{Execution, Implementation, ImplementationError, Isolation, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};

@@ -46,6 +46,8 @@ pub struct Mutator<'s> {
 struct Decoded {
     values: Vec<u64>,
     subtrees: Vec<Subtree>,
+    /// Where its program's nodes began, to keep an edit's replay in step.
+    anchors: std::sync::Arc<crate::Anchors>,
 }
 
 impl<'s> Mutator<'s> {
@@ -134,7 +136,7 @@ impl<'s> Mutator<'s> {
             },
             _ => lower(subtree, &decoded.values, &mut random),
         }?;
-        self.encode(input, &edit.apply(&decoded.values))
+        self.encode(input, &edit.apply(&decoded.values).anchored(&decoded.anchors))
     }
 
     /// `input` with one of its subtrees replaced by a subtree of `other`
@@ -163,7 +165,7 @@ impl<'s> Mutator<'s> {
             .collect();
         let (subtree, donor) = *pick(&mut random, &pairs)?;
         let edit = Edit::crossover(subtree, donor, &theirs.values)?;
-        self.encode(input, &edit.apply(&mine.values))
+        self.encode(input, &edit.apply(&mine.values).anchored(&mine.anchors))
     }
 
     /// Regenerates `input`'s program with its choices recorded.
@@ -173,7 +175,12 @@ impl<'s> Mutator<'s> {
         let program = self.generator.generate(&mut random).ok()?;
         let values = random.take_recorded()?.values().collect();
         let subtrees = subtrees(self.spec, &program);
-        Some(Decoded { values, subtrees })
+        let anchors = std::sync::Arc::new(program.anchors());
+        Some(Decoded {
+            values,
+            subtrees,
+            anchors,
+        })
     }
 
     /// The input of the edited sequence: `input`'s seed prefix, then the

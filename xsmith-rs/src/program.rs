@@ -64,6 +64,9 @@ pub struct Program {
     /// for its hole, before its own (with local choices, a shared hole
     /// type is decided there, in the parent's span).
     pub(crate) decision_starts: Vec<Option<usize>>,
+    /// Where each decision to grow the root's list (see `--size`) was
+    /// drawn, in order.
+    pub(crate) growth_decisions: Vec<usize>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -139,6 +142,7 @@ impl Program {
             unfinished: Vec::new(),
             finish_ends: Vec::new(),
             decision_starts: Vec::new(),
+            growth_decisions: Vec::new(),
             budgets: vec![u32::MAX],
             type_seeds: vec![0],
         }
@@ -264,6 +268,55 @@ impl Program {
     /// ```
     pub fn fill_number(&self, node: NodeId) -> Option<usize> {
         *self.fill_numbers.get(node.index())?
+    }
+
+    /// Where `node` is in the tree, as [`Anchors`](crate::Anchors) knows
+    /// it: from the root down, each node's slot and its index among the
+    /// elements of that slot that no reference lifted; `None` for a node
+    /// in a lifted definition (a definition is lifted where its reference
+    /// needs it, so it has no place of its own).
+    pub(crate) fn path(&self, node: NodeId) -> Option<Vec<(u32, u32)>> {
+        let mut path = Vec::new();
+        let mut at = node;
+        while let Some(parent) = self.node(at).parent {
+            if self.lifted_for(at).is_some() {
+                return None;
+            }
+            let slot = self.slot_holding(at)?;
+            let index = match &self.node(parent).slots[slot] {
+                crate::tree::Slot::List(elements) => elements
+                    .iter()
+                    .take_while(|&&e| e != at)
+                    .filter(|&&e| self.lifted_for(e).is_none())
+                    .count(),
+                _ => 0,
+            };
+            path.push((slot as u32, index as u32));
+            at = parent;
+        }
+        path.reverse();
+        Some(path)
+    }
+
+    /// Where each node (but those of lifted definitions) and each decision
+    /// to grow the root's list began in the program's choice sequence:
+    /// what keeps a replay of an edit of that sequence in step with it (see
+    /// [`Anchors`](crate::Anchors)).
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let program = xsmith::example::program(&spec, 2);
+    /// assert_eq!(program.anchors(), program.anchors());
+    /// ```
+    pub fn anchors(&self) -> crate::choices::Anchors {
+        let starts = self
+            .ids()
+            .filter_map(|node| Some((self.path(node)?, self.decision_start(node)?)))
+            .collect();
+        crate::choices::Anchors {
+            starts,
+            growth: self.growth_decisions.clone(),
+        }
     }
 
     /// Notes the fill that made `node`.

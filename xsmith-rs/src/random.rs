@@ -20,7 +20,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::choices::{Choice, Choices, Splice};
+use crate::choices::{Anchors, Choice, Choices, Splice};
 
 /// Where the bits of a [`Random`] come from.
 #[derive(Clone, Debug)]
@@ -52,6 +52,9 @@ struct Spliced {
     active: Option<usize>,
     /// The hole number where the splice began, once it did.
     began_at: Option<usize>,
+    /// Where the original program's top-level elements began, to go to
+    /// once the splice is finished (see [`Anchors`]).
+    anchors: Option<std::sync::Arc<Anchors>>,
 }
 
 /// The values a program's generation has drawn, kept so that generation
@@ -209,8 +212,83 @@ impl Random {
                 plan: splice,
                 active: None,
                 began_at: None,
+                anchors: None,
             })),
         })
+    }
+
+    /// This replay of a spliced sequence, kept in step with the program the
+    /// sequence was recorded from by its `anchors` (see [`Anchors`]): once
+    /// the splice is finished, each top-level element and each decision to
+    /// grow the root's list reads its values from where it began in that
+    /// program. Other sources are left as they are.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let mut random = xsmith::Random::from_seed(3);
+    /// random.record();
+    /// let program = generator.generate(&mut random).unwrap();
+    /// let choices = random.take_recorded().unwrap();
+    /// // A splice that changes nothing, anchored: the same program.
+    /// let body = program.children(program.root()).next().unwrap();
+    /// let span = program.choice_span(body).unwrap();
+    /// let values = choices.values().skip(span.start).take(span.len()).collect();
+    /// let splice = xsmith::Splice { fill: program.fill_number(body).unwrap(), resume: span.end, values };
+    /// let anchored = xsmith::Random::from_choices_spliced(&choices, splice).with_anchors(program.anchors());
+    /// let again = generator.generate(&mut { anchored }).unwrap();
+    /// assert_eq!(again.outline(spec.grammar()), program.outline(spec.grammar()));
+    /// ```
+    pub fn with_anchors(mut self, anchors: impl Into<std::sync::Arc<Anchors>>) -> Random {
+        if let Bits::Replay {
+            splice: Some(spliced), ..
+        } = &mut self.bits
+        {
+            spliced.anchors = Some(anchors.into());
+        }
+        self
+    }
+
+    /// Whether an anchored splice is finished, so that holes and growth
+    /// decisions go to their anchors (see [`Anchors`]).
+    pub(crate) fn anchoring(&self) -> bool {
+        match &self.bits {
+            Bits::Replay {
+                splice: Some(spliced), ..
+            } => spliced.anchors.is_some() && spliced.began_at.is_some() && spliced.active.is_none(),
+            _ => false,
+        }
+    }
+
+    /// Called by the generator before it fills the hole at `path` (see
+    /// [`Anchors`]).
+    pub(crate) fn anchor_node(&mut self, path: &[(u32, u32)]) {
+        self.go_to_anchor(|anchors| anchors.starts.get(path).copied());
+    }
+
+    /// Called by the generator before it decides whether to grow the
+    /// root's list for the `index`-th time (see [`Anchors`]).
+    pub(crate) fn anchor_growth(&mut self, index: usize) {
+        self.go_to_anchor(|anchors| anchors.growth.get(index).copied());
+    }
+
+    /// Once an anchored splice is finished, goes to the position `anchor`
+    /// finds in its anchors; past the end when it finds none (the original
+    /// program had no such element: zeros, as after its last).
+    fn go_to_anchor(&mut self, anchor: impl FnOnce(&Anchors) -> Option<usize>) {
+        if self.rebuilding() || !self.anchoring() {
+            return;
+        }
+        if let Bits::Replay {
+            values,
+            position,
+            splice: Some(spliced),
+        } = &mut self.bits
+        {
+            if let Some(anchors) = &spliced.anchors {
+                *position = anchor(anchors).unwrap_or(values.len());
+            }
+        }
     }
 
     /// Called by the generator before it fills hole number `fill`: whether

@@ -1,12 +1,13 @@
 //! Local choices for the Standard ML fuzzer (see `xsmith_tests::locality`):
 //! replacing one random subtree of a program by its smallest version
 //! leaves the rest of the program as it was. Prints its figures
-//! (`--nocapture`) and asserts a floor a little under what was measured
+//! (`--nocapture`) and asserts floors a little under what was measured
 //! on 1,000 programs at the default options: 95.4% of splices changed no
 //! other node (98.7% of those that hold no variable used outside; 58.5%
-//! without local choices).
+//! without local choices), and 99.54% of the other nodes kept their
+//! production, data and type (92.61% without).
 
 #[test]
 fn sml_choices_are_local() {
-    xsmith_tests::locality::check("sml", &(xsmith_sml::FUZZER.spec)().unwrap(), 93.0);
+    xsmith_tests::locality::check("sml", &(xsmith_sml::FUZZER.spec)().unwrap(), 93.0, 99.0);
 }

@@ -1,12 +1,13 @@
 //! Local choices for the wasm fuzzer (see `xsmith_tests::locality`):
 //! replacing one random subtree of a program by its smallest version
 //! leaves the rest of the program as it was. Prints its figures
-//! (`--nocapture`) and asserts a floor a little under what was measured
+//! (`--nocapture`) and asserts floors a little under what was measured
 //! on 1,000 programs at the default options: 92.2% of splices changed no
 //! other node (97.0% of those that hold no variable used outside; 49.6%
-//! without local choices).
+//! without local choices), and 99.84% of the other nodes kept their
+//! production, data and type (87.49% without).
 
 #[test]
 fn wasm_choices_are_local() {
-    xsmith_tests::locality::check("wasm", &(xsmith_wasm::FUZZER.spec)().unwrap(), 90.0);
+    xsmith_tests::locality::check("wasm", &(xsmith_wasm::FUZZER.spec)().unwrap(), 90.0, 99.0);
 }

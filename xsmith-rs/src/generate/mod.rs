@@ -401,6 +401,8 @@ impl<'s> Generator<'s> {
             let Some(site) = self.growth_site(program) else {
                 break;
             };
+            random.anchor_growth(program.growth_decisions.len());
+            program.growth_decisions.push(random.drawn());
             if !random.decide(true) {
                 break;
             }
@@ -468,6 +470,11 @@ impl<'s> Generator<'s> {
         let fill = program.fills;
         program.fills += 1;
         program.note_fill(hole, fill);
+        if random.anchoring() {
+            if let Some(path) = program.path(hole) {
+                random.anchor_node(&path);
+            }
+        }
         program.note_decision_start(hole, random.drawn());
         self.excluded_hole = None;
         // Decided in the parent's span: a splice of this hole keeps it.

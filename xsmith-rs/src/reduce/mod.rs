@@ -89,6 +89,8 @@ pub struct Tested {
     /// The choice spans of its subtrees, each with the spans of the
     /// subtrees inside it that may take its place.
     spans: Vec<crate::edit::Subtree>,
+    /// Where its nodes began, to keep a replacement's replay in step.
+    anchors: Arc<crate::Anchors>,
 }
 
 /// What a reduction ended with.
@@ -273,7 +275,10 @@ impl<'f> Reducer<'f> {
             let mut tests = 0u64;
             'passes: while started.elapsed() < self.budget {
                 for pass in candidates::PASSES {
-                    let candidates = pass(&best.values, &best.spans);
+                    let candidates: Vec<Candidate> = pass(&best.values, &best.spans)
+                        .into_iter()
+                        .map(|candidate| candidate.anchored(&best.anchors))
+                        .collect();
                     for batch in candidates.chunks(self.jobs) {
                         if started.elapsed() >= self.budget {
                             break 'passes;
@@ -357,6 +362,7 @@ impl<'f> Reducer<'f> {
         Some(Tested {
             signature: Signature::of(&runs),
             spans: crate::edit::subtrees(&self.spec, &generated.program),
+            anchors: Arc::new(generated.program.anchors()),
             values: drawn,
             nodes: generated.program.len(),
             features: Features::of(self.spec.grammar(), &generated.program),
