@@ -309,12 +309,12 @@ impl Program {
     /// assert_eq!(program.anchors(), program.anchors());
     /// ```
     pub fn anchors(&self) -> crate::choices::Anchors {
-        let starts = self
+        let nodes = self
             .ids()
             .filter_map(|node| Some((self.path(node)?, self.decision_start(node)?)))
             .collect();
         crate::choices::Anchors {
-            starts,
+            nodes,
             growth: self.growth_decisions.clone(),
         }
     }

@@ -89,17 +89,21 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
         };
         for length in parent.clone() {
             if values.get(length).is_some_and(|&v| v > 0) {
-                candidates.extend(Edit::delete_element(subtree, length).map(|edit| edit.apply(values)));
+                let span = subtree.decided_from..subtree.span.end;
+                candidates.extend(
+                    Edit::delete_element(subtree, length).map(|edit| edit.apply(values).deleting(subtree, 1, span)),
+                );
             }
         }
         if subtree.decided_from > parent.end {
             let with_decision = subtree.decided_from - 1..subtree.span.end;
             candidates.push(
                 Edit::Delete {
-                    span: with_decision,
+                    span: with_decision.clone(),
                     by: Vec::new(),
                 }
-                .apply(values),
+                .apply(values)
+                .deleting(subtree, 1, with_decision),
             );
         }
     }
@@ -134,17 +138,18 @@ fn delete_element_runs(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
                         let mut out = values.to_vec();
                         out[length] -= run as u64;
                         out.drain(span.clone());
-                        candidates.push(Candidate::plain(out));
+                        candidates.push(Candidate::plain(out).deleting(first, run as u32, span.clone()));
                     }
                 }
                 if first.list_parent.as_ref().is_some_and(|parent| span.start > parent.end) {
-                    let by = Vec::new();
+                    let with_decisions = span.start - 1..span.end;
                     candidates.push(
                         Edit::Delete {
-                            span: span.start - 1..span.end,
-                            by,
+                            span: with_decisions.clone(),
+                            by: Vec::new(),
                         }
-                        .apply(values),
+                        .apply(values)
+                        .deleting(first, run as u32, with_decisions),
                     );
                 }
             }
@@ -264,6 +269,7 @@ mod tests {
             inner: vec![2..5, 5..6],
             list_parent: None,
             list: None,
+            path: None,
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
@@ -293,6 +299,7 @@ mod tests {
             inner: Vec::new(),
             list_parent: None,
             list: None,
+            path: None,
         };
         // A large statement, a small one, and an expression of another
         // node type; only the large one has a smaller donor.
@@ -317,6 +324,7 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
+            path: None,
         };
         let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
         assert_eq!(
@@ -350,6 +358,7 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
+            path: None,
         };
         let spans: Vec<Subtree> = [2, 3, 4, 5, 7, 9, 11, 13].into_iter().map(element).collect();
         let plain: Vec<Vec<u64>> = delete_element_runs(&values, &spans)
