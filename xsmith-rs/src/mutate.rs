@@ -136,11 +136,7 @@ impl<'s> Mutator<'s> {
             },
             _ => lower(subtree, &decoded.values, &mut random),
         }?;
-        let mut edited = edit.apply(&decoded.values);
-        if let Edit::DeleteElement { span, .. } = &edit {
-            edited = edited.deleting(subtree, 1, span.clone());
-        }
-        self.encode(input, &edited.anchored(&decoded.anchors))
+        self.encode(input, &edit.apply(&decoded.values).anchored(&decoded.anchors))
     }
 
     /// `input` with one of its subtrees replaced by a subtree of `other`

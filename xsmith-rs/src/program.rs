@@ -309,12 +309,12 @@ impl Program {
     /// assert_eq!(program.anchors(), program.anchors());
     /// ```
     pub fn anchors(&self) -> crate::choices::Anchors {
-        let nodes = self
+        let starts = self
             .ids()
             .filter_map(|node| Some((self.path(node)?, self.decision_start(node)?)))
             .collect();
         crate::choices::Anchors {
-            nodes,
+            starts,
             growth: self.growth_decisions.clone(),
         }
     }

@@ -41,8 +41,6 @@ enum Bits {
         values: Vec<u64>,
         position: usize,
         splice: Option<Box<Spliced>>,
-        /// Where the recorded program's nodes began (see [`Anchors`]).
-        anchors: Option<std::sync::Arc<Anchors>>,
     },
 }
 
@@ -54,6 +52,9 @@ struct Spliced {
     active: Option<usize>,
     /// The hole number where the splice began, once it did.
     began_at: Option<usize>,
+    /// Where the original program's top-level elements began, to go to
+    /// once the splice is finished (see [`Anchors`]).
+    anchors: Option<std::sync::Arc<Anchors>>,
 }
 
 /// The values a program's generation has drawn, kept so that generation
@@ -188,7 +189,6 @@ impl Random {
             values: choices.values().collect(),
             position: 0,
             splice: None,
-            anchors: None,
         })
     }
 
@@ -212,17 +212,16 @@ impl Random {
                 plan: splice,
                 active: None,
                 began_at: None,
+                anchors: None,
             })),
-            anchors: None,
         })
     }
 
-    /// This replay, kept in step with the program its sequence was
-    /// recorded from by `anchors` (see [`Anchors`]): outside a splice, each
-    /// node reads its values from where the node in its place began in that
-    /// program, and each decision to grow the root's list reads the value
-    /// that program's decision read. Sources that do not replay are left as
-    /// they are.
+    /// This replay of a spliced sequence, kept in step with the program the
+    /// sequence was recorded from by its `anchors` (see [`Anchors`]): once
+    /// the splice is finished, each top-level element and each decision to
+    /// grow the root's list reads its values from where it began in that
+    /// program. Other sources are left as they are.
     ///
     /// ```
     /// let spec = xsmith::example::spec();
@@ -241,21 +240,22 @@ impl Random {
     /// assert_eq!(again.outline(spec.grammar()), program.outline(spec.grammar()));
     /// ```
     pub fn with_anchors(mut self, anchors: impl Into<std::sync::Arc<Anchors>>) -> Random {
-        if let Bits::Replay { anchors: slot, .. } = &mut self.bits {
-            *slot = Some(anchors.into());
+        if let Bits::Replay {
+            splice: Some(spliced), ..
+        } = &mut self.bits
+        {
+            spliced.anchors = Some(anchors.into());
         }
         self
     }
 
-    /// Whether holes and growth decisions go to their anchors (see
-    /// [`Anchors`]): an anchored replay, outside its splice.
+    /// Whether an anchored splice is finished, so that holes and growth
+    /// decisions go to their anchors (see [`Anchors`]).
     pub(crate) fn anchoring(&self) -> bool {
         match &self.bits {
             Bits::Replay {
-                splice,
-                anchors: Some(_),
-                ..
-            } => !splice.as_ref().is_some_and(|s| s.active.is_some()) && !self.rebuilding(),
+                splice: Some(spliced), ..
+            } => spliced.anchors.is_some() && spliced.began_at.is_some() && spliced.active.is_none(),
             _ => false,
         }
     }
@@ -263,7 +263,7 @@ impl Random {
     /// Called by the generator before it fills the hole at `path` (see
     /// [`Anchors`]).
     pub(crate) fn anchor_node(&mut self, path: &[(u32, u32)]) {
-        self.go_to_anchor(|anchors| anchors.nodes.get(path).copied());
+        self.go_to_anchor(|anchors| anchors.starts.get(path).copied());
     }
 
     /// Called by the generator before it decides whether to grow the
@@ -272,21 +272,22 @@ impl Random {
         self.go_to_anchor(|anchors| anchors.growth.get(index).copied());
     }
 
-    /// While anchoring, goes to the position `anchor` finds in the anchors;
-    /// past the end when it finds none (the original program had no such
-    /// node: zeros, as after its last).
+    /// Once an anchored splice is finished, goes to the position `anchor`
+    /// finds in its anchors; past the end when it finds none (the original
+    /// program had no such element: zeros, as after its last).
     fn go_to_anchor(&mut self, anchor: impl FnOnce(&Anchors) -> Option<usize>) {
-        if !self.anchoring() {
+        if self.rebuilding() || !self.anchoring() {
             return;
         }
         if let Bits::Replay {
             values,
             position,
-            anchors: Some(anchors),
-            ..
+            splice: Some(spliced),
         } = &mut self.bits
         {
-            *position = anchor(anchors).unwrap_or(values.len());
+            if let Some(anchors) = &spliced.anchors {
+                *position = anchor(anchors).unwrap_or(values.len());
+            }
         }
     }
 
@@ -537,7 +538,6 @@ impl Random {
                 values,
                 position,
                 splice,
-                ..
             } => replayed(values, position, splice.as_deref_mut()).map_or(0, |v| v % 2),
         };
         self.note(value, 2) == 1
@@ -570,7 +570,6 @@ impl Random {
             values,
             position,
             splice,
-            ..
         } = &mut self.bits
         {
             replayed(values, position, splice.as_deref_mut());
@@ -603,7 +602,6 @@ impl Random {
                 values,
                 position,
                 splice,
-                ..
             } => {
                 let value = replayed(values, position, splice.as_deref_mut());
                 value.map_or(0, |v| v % bound)
@@ -756,7 +754,6 @@ impl Random {
                 values,
                 position,
                 splice,
-                ..
             } => {
                 let value = replayed(values, position, splice.as_deref_mut());
                 self.note_raw(value.unwrap_or(0))

@@ -89,21 +89,17 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
         };
         for length in parent.clone() {
             if values.get(length).is_some_and(|&v| v > 0) {
-                let span = subtree.decided_from..subtree.span.end;
-                candidates.extend(
-                    Edit::delete_element(subtree, length).map(|edit| edit.apply(values).deleting(subtree, 1, span)),
-                );
+                candidates.extend(Edit::delete_element(subtree, length).map(|edit| edit.apply(values)));
             }
         }
         if subtree.decided_from > parent.end {
             let with_decision = subtree.decided_from - 1..subtree.span.end;
             candidates.push(
                 Edit::Delete {
-                    span: with_decision.clone(),
+                    span: with_decision,
                     by: Vec::new(),
                 }
-                .apply(values)
-                .deleting(subtree, 1, with_decision),
+                .apply(values),
             );
         }
     }
@@ -138,18 +134,17 @@ fn delete_element_runs(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
                         let mut out = values.to_vec();
                         out[length] -= run as u64;
                         out.drain(span.clone());
-                        candidates.push(Candidate::plain(out).deleting(first, run as u32, span.clone()));
+                        candidates.push(Candidate::plain(out));
                     }
                 }
                 if first.list_parent.as_ref().is_some_and(|parent| span.start > parent.end) {
-                    let with_decisions = span.start - 1..span.end;
+                    let by = Vec::new();
                     candidates.push(
                         Edit::Delete {
-                            span: with_decisions.clone(),
-                            by: Vec::new(),
+                            span: span.start - 1..span.end,
+                            by,
                         }
-                        .apply(values)
-                        .deleting(first, run as u32, with_decisions),
+                        .apply(values),
                     );
                 }
             }
@@ -269,7 +264,6 @@ mod tests {
             inner: vec![2..5, 5..6],
             list_parent: None,
             list: None,
-            path: None,
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
@@ -299,7 +293,6 @@ mod tests {
             inner: Vec::new(),
             list_parent: None,
             list: None,
-            path: None,
         };
         // A large statement, a small one, and an expression of another
         // node type; only the large one has a smaller donor.
@@ -324,7 +317,6 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
-            path: None,
         };
         let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
         assert_eq!(
@@ -358,7 +350,6 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
-            path: None,
         };
         let spans: Vec<Subtree> = [2, 3, 4, 5, 7, 9, 11, 13].into_iter().map(element).collect();
         let plain: Vec<Vec<u64>> = delete_element_runs(&values, &spans)
