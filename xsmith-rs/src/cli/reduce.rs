@@ -20,13 +20,16 @@ pub(super) fn reduce_findings(fuzzer: &Fuzzer, dirs: &[PathBuf], args: &Reductio
     for dir in dirs {
         match reduce_finding(fuzzer, dir, args, &[]) {
             Ok(reduced) => println!("{}", reduced.line),
-            Err(e) => {
-                failed += 1;
-                eprintln!("{}: error: reducing {}: {e}", fuzzer.name, dir.display());
-            }
+            Err(e) => failed += not_reduced(fuzzer, dir, &e),
         }
     }
     failed
+}
+
+/// Says that the finding in `dir` could not be reduced, and why; counts 1.
+fn not_reduced(fuzzer: &Fuzzer, dir: &Path, e: &ReduceError) -> usize {
+    eprintln!("{}: error: reducing {}: {e}", fuzzer.name, dir.display());
+    1
 }
 
 /// A bug whose core a campaign's reductions know: a known bug named by
@@ -77,7 +80,7 @@ pub(super) fn reduce_telling_bugs(
                         eprintln!("{}: error: recording the core of seed {seed}: {e}", fuzzer.name);
                     }
                 }
-                let new = reduced.shown.is_none() && !of_grouping.iter().any(|b| b.core.same_bug(&reduced.core));
+                let new = !reduced.shown && !of_grouping.iter().any(|b| b.core.same_bug(&reduced.core));
                 if new && !reduced.core.is_empty() {
                     bugs.push(BugSoFar {
                         signature: signature.trim().to_string(),
@@ -86,21 +89,18 @@ pub(super) fn reduce_telling_bugs(
                     });
                 }
             }
-            Err(e) => {
-                failed += 1;
-                eprintln!("{}: error: reducing {}: {e}", fuzzer.name, dir.display());
-            }
+            Err(e) => failed += not_reduced(fuzzer, dir, &e),
         }
     }
     failed
 }
 
-/// A finding reduced: its core, the line that tells the result, and, when
-/// its reduction stopped at a bug already known, which one.
+/// A finding reduced: its core, the line that tells the result, and
+/// whether its reduction stopped once it showed a bug already known.
 struct ReducedFinding {
     core: Core,
     line: String,
-    shown: Option<String>,
+    shown: bool,
 }
 
 /// Reduces the finding in `dir` and computes its core; with `bugs` (bugs
@@ -179,7 +179,7 @@ fn reduce_finding(
                 core,
                 out.display()
             );
-            (core, line, Some(bugs[i].what.clone()))
+            (core, line, true)
         }
         None => {
             // The core, from the reduced choices, on the finding's implementations.
@@ -190,7 +190,7 @@ fn reduce_finding(
                 found.core,
                 out.display()
             );
-            (found.core, line, None)
+            (found.core, line, false)
         }
     };
     let core_file = out.join(CORE_FILE);
