@@ -15,8 +15,8 @@
 //! as every program's are, and it made half of a small core. So does a
 //! child the grammar forces, a single child that only one production can
 //! fill (`Func.body>Body`): every C function has that edge, and it was one
-//! of the three or four edges of each of five cores of one tcc bug that
-//! were otherwise apart. A planted
+//! of the three or four edges of each of the tcc bug's five cores, enough
+//! to put any two cores of two edges within the distance. A planted
 //! wasmi bug, `Func.result>IntUnary` and `Program.items>Func`, was within
 //! [`SAME_BUG_DISTANCE`](crate::campaign::SAME_BUG_DISTANCE) of the real
 //! wasmi bug's core, which holds `Program.items>Func` too, and joined it.
