@@ -119,14 +119,14 @@ fn reduce_finding(
     );
     let finding = read_finding(fuzzer, dir)?;
     let options = finding.case.options.clone();
+    // The case again, for the checks and the core (the reducer holds it).
+    let case = finding.case.clone();
     let reducer = Reducer::new(finding.case, jobs, args.time_budget)?;
     let bar = indicatif::ProgressBar::new_spinner();
     if !std::io::stderr().is_terminal() {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     bar.set_message(format!("reducing {}", dir.display()));
-    // The case again, for the checks (the reducer holds the first).
-    let case = read_finding(fuzzer, dir)?.case;
     let mut next_check = usize::MAX;
     let mut shown: Option<(usize, Core)> = None;
     let mut check_tests = 0;

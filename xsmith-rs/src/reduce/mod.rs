@@ -60,6 +60,7 @@ use crate::spec::Spec;
 
 /// What a reduction runs: the fuzzer and its options, the implementations
 /// and the limits of their runs.
+#[derive(Clone)]
 pub struct Case<'f> {
     /// The fuzzer that generates every candidate.
     pub fuzzer: &'f Fuzzer,
@@ -87,9 +88,11 @@ pub struct Tested {
     /// Their signature.
     pub signature: Signature,
     /// The choice spans of its subtrees, each with the spans of the
-    /// subtrees inside it that may take its place.
+    /// subtrees inside it that may take its place (none for a candidate
+    /// that lost the signature it was tested against).
     spans: Vec<crate::edit::Subtree>,
-    /// Where its nodes began, to keep a replacement's replay in step.
+    /// Where its nodes began, to keep a replacement's replay in step (none
+    /// for a candidate that lost the signature it was tested against).
     anchors: Arc<crate::Anchors>,
 }
 
@@ -359,10 +362,20 @@ impl<'f> Reducer<'f> {
             &generated.text,
             &self.case.limits,
         );
+        let signature = Signature::of(&runs);
+        // What the passes edit, for a candidate that can become the best
+        // (most lose the bug, and only the best is edited further).
+        let (spans, anchors) = match target.map_or(true, |target| *target == signature) {
+            true => (
+                crate::edit::subtrees(&self.spec, &generated.program),
+                Arc::new(generated.program.anchors()),
+            ),
+            false => (Vec::new(), Arc::default()),
+        };
         Some(Tested {
-            signature: Signature::of(&runs),
-            spans: crate::edit::subtrees(&self.spec, &generated.program),
-            anchors: Arc::new(generated.program.anchors()),
+            signature,
+            spans,
+            anchors,
             values: drawn,
             nodes: generated.program.len(),
             features: Features::of(self.spec.grammar(), &generated.program),
