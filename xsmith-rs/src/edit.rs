@@ -262,12 +262,13 @@ impl Edited {
     /// ```
     pub fn random(&self) -> Random {
         let choices = Choices::from_values(&self.values);
-        match (&self.splice, &self.anchors) {
-            (Some(splice), Some(anchors)) => {
-                Random::from_choices_spliced(&choices, splice.clone()).with_anchors(Arc::clone(anchors))
-            }
-            (Some(splice), None) => Random::from_choices_spliced(&choices, splice.clone()),
-            (None, _) => Random::from_choices(&choices),
+        let random = match &self.splice {
+            Some(splice) => Random::from_choices_spliced(&choices, splice.clone()),
+            None => Random::from_choices(&choices),
+        };
+        match &self.anchors {
+            Some(anchors) => random.with_anchors(Arc::clone(anchors)),
+            None => random,
         }
     }
 }

@@ -52,8 +52,8 @@ struct Spliced {
     active: Option<usize>,
     /// The hole number where the splice began, once it did.
     began_at: Option<usize>,
-    /// Where the original program's top-level elements began, to go to
-    /// once the splice is finished (see [`Anchors`]).
+    /// Where the original program's nodes began, to go to once the splice
+    /// is finished (see [`Anchors`]).
     anchors: Option<std::sync::Arc<Anchors>>,
 }
 
@@ -219,9 +219,9 @@ impl Random {
 
     /// This replay of a spliced sequence, kept in step with the program the
     /// sequence was recorded from by its `anchors` (see [`Anchors`]): once
-    /// the splice is finished, each top-level element and each decision to
-    /// grow the root's list reads its values from where it began in that
-    /// program. Other sources are left as they are.
+    /// the splice is finished, each node and each decision to grow the
+    /// root's list reads its values from where the one in its place began
+    /// in that program. Other sources are left as they are.
     ///
     /// ```
     /// let spec = xsmith::example::spec();

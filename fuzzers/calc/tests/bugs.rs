@@ -12,9 +12,9 @@
 //! signature alone they are one bug; a campaign with `--reduce` reduces
 //! each bug's first finding in full, computes its core, reduces each later
 //! finding only until it is shown to be a bug it knows, and reports three
-//! bugs, each with a reduced program that shows its trigger. A known-bugs entry naming one
-//! bug's core hides that bug only: the other two are still reported and
-//! the campaign fails.
+//! bugs, each with a reduced program that shows its trigger. A known-bugs
+//! entry naming one bug's core hides that bug only: the other two are
+//! still reported and the campaign fails.
 
 use std::path::Path;
 use std::process::ExitCode;

@@ -87,8 +87,7 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
                     &campaign.known,
                     summary.journal.as_deref(),
                 );
-                let dirs: Vec<PathBuf> = report.findings.iter().map(|(_, dir)| dir.clone()).collect();
-                let all_known = report_bugs(&dirs, &summary.signatures, &campaign.known);
+                let all_known = report_bugs(&report.findings, &summary.signatures, &campaign.known);
                 succeeded = summary.tally.all_agree() || (summary.tally.generation_failed == 0 && all_known);
             }
             if succeeded {
@@ -107,10 +106,10 @@ pub(super) fn diff(fuzzer: &Fuzzer, known_bugs: &str, args: &DiffArgs) -> ExitCo
 /// their reduction failed). Returns whether every finding is of a known
 /// bug: a reduced one by its core (or its signature, for a known bug
 /// without a core), one not reduced by its signature alone.
-fn report_bugs(saved: &[PathBuf], signatures: &Signatures, known: &[KnownBug]) -> bool {
+fn report_bugs(saved: &[(u64, PathBuf)], signatures: &Signatures, known: &[KnownBug]) -> bool {
     let findings: Vec<(String, Option<Core>, PathBuf)> = saved
         .iter()
-        .map(|dir| {
+        .map(|(_, dir)| {
             let signature = std::fs::read_to_string(dir.join("signature")).unwrap_or_default();
             (signature.trim().to_string(), Core::of_finding(dir), dir.clone())
         })
