@@ -93,7 +93,17 @@ pub(crate) fn enclosing_scope(program: &Program, node: NodeId) -> Option<NodeId>
 /// assert!(xsmith::names::visible_bindings(&program, program.root()).is_empty());
 /// ```
 pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
-    let mut visible = Vec::new();
+    let mut binders = Vec::new();
+    visible_binders(program, node, &mut binders);
+    binders.into_iter().map(|binder| binding(program, binder)).collect()
+}
+
+/// The binder nodes visible at `node`, in the order of
+/// [`visible_bindings`], into `out` (cleared first): the generator's
+/// searches read only what they need of each (a name is copied only for
+/// the binder a reference takes).
+pub(crate) fn visible_binders(program: &Program, node: NodeId, out: &mut Vec<NodeId>) {
+    out.clear();
     let mut child = node;
     let mut cursor = program.node(node).parent;
     // Whether an isolated scope lies between `node` and `at`.
@@ -104,28 +114,24 @@ pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
             isolated |= scope.kind == ScopeKind::Isolated;
             match scope.kind {
                 _ if hidden => {}
-                ScopeKind::Recursive => visible.extend(scope.binders.iter().map(|&b| binding(program, b))),
+                ScopeKind::Recursive => out.extend(scope.binders.iter().map(|&(binder, _)| binder)),
                 ScopeKind::Sequential | ScopeKind::Isolated | ScopeKind::Global => {
                     // Binders in children of the scope before the one that
                     // leads to `node`.
                     let earlier: smallvec::SmallVec<[NodeId; 16]> =
                         program.children(at).take_while(|&c| c != child).collect();
-                    for &binder in &scope.binders {
-                        if earlier.contains(&anchor(program, at, binder)) {
-                            visible.push(binding(program, binder));
-                        }
-                    }
+                    let in_sight = scope.binders.iter().filter(|(_, anchor)| earlier.contains(anchor));
+                    out.extend(in_sight.map(|&(binder, _)| binder));
                 }
             }
         }
         child = at;
         cursor = program.node(at).parent;
     }
-    visible
 }
 
 /// The child of `scope` that is `node` or an ancestor of it.
-fn anchor(program: &Program, scope: NodeId, node: NodeId) -> NodeId {
+pub(crate) fn anchor(program: &Program, scope: NodeId, node: NodeId) -> NodeId {
     let mut anchor = node;
     while let Some(parent) = program.node(anchor).parent {
         if parent == scope {
@@ -139,14 +145,8 @@ fn anchor(program: &Program, scope: NodeId, node: NodeId) -> NodeId {
 /// The binding a binder node makes.
 pub(crate) fn binding(program: &Program, binder: NodeId) -> Binding {
     let record = program.names.binders[&binder];
-    let name = match &program.node(binder).slots[record.name_slot] {
-        // A copy, not the text `Display` would format.
-        Slot::Data(Value::Str(name)) => name.clone(),
-        Slot::Data(value) => value.to_string(),
-        _ => unreachable!("assembly checks that the name field is a data field"),
-    };
     Binding {
-        name,
+        name: binder_name(program, binder),
         binder,
         ty: program
             .typing
@@ -154,6 +154,17 @@ pub(crate) fn binding(program: &Program, binder: NodeId) -> Binding {
             .and_then(|typing| typing.types[binder.index()].clone()),
         writable: record.writable,
         style: record.style,
+    }
+}
+
+/// The name binder node `binder` binds.
+pub(crate) fn binder_name(program: &Program, binder: NodeId) -> String {
+    let record = program.names.binders[&binder];
+    match &program.node(binder).slots[record.name_slot] {
+        // A copy, not the text `Display` would format.
+        Slot::Data(Value::Str(name)) => name.clone(),
+        Slot::Data(value) => value.to_string(),
+        _ => unreachable!("assembly checks that the name field is a data field"),
     }
 }
 

@@ -103,8 +103,10 @@ pub(crate) struct Names {
 /// A node that introduces a scope.
 pub(crate) struct Scope {
     pub(crate) kind: ScopeKind,
-    /// The binders whose nearest scope this is, in the order they were made.
-    pub(crate) binders: Vec<NodeId>,
+    /// The binders whose nearest scope this is, in the order they were
+    /// made, each with its anchor: the child of the scope that is the
+    /// binder or holds it (what decides where in the scope it is in sight).
+    pub(crate) binders: Vec<(NodeId, NodeId)>,
 }
 
 /// A binder node: where its name is, and how it may be used.

@@ -29,7 +29,7 @@ use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
 use crate::grammar::{ProdId, NEVER};
 use crate::hooks::{Hole, Place};
-use crate::names::{visible_bindings, Binding, LiftSite};
+use crate::names::{visible_binders, LiftSite};
 use crate::program::Program;
 use crate::properties::Weight;
 use crate::random::Random;
@@ -267,11 +267,13 @@ impl<'s> Generator<'s> {
         {
             return;
         }
-        let visible = visible_bindings(program, node);
+        let mut visible = std::mem::take(&mut self.visible);
+        visible_binders(program, node, &mut visible);
         // Per access (read, write), computed when a reference first needs
         // them: the bindings it may take, and where a definition may be
         // lifted for it (only when none fits).
-        let mut bindings: [Option<Vec<&Binding>>; 2] = [None, None];
+        let mut harmless = std::mem::take(&mut self.harmless);
+        let mut gathered = [false, false];
         let mut sites: [Option<Vec<LiftSite>>; 2] = [None, None];
         let max_depth = self.options.max_depth;
         let heads = self.hole_heads;
@@ -288,10 +290,13 @@ impl<'s> Generator<'s> {
                 continue;
             };
             let access = usize::from(info.access == Access::Write);
-            let candidates = bindings[access].get_or_insert_with(|| harmless_bindings(around, &visible, info.access));
+            if !gathered[access] {
+                harmless_bindings(around, &program.names, &visible, info.access, &mut harmless[access]);
+                gathered[access] = true;
+            }
             if !fitting_bindings(
                 spec,
-                candidates,
+                &harmless[access],
                 info.access,
                 choice,
                 node,
@@ -320,6 +325,8 @@ impl<'s> Generator<'s> {
             }
         }
         self.only_by_lifting = only_by_lifting;
+        self.visible = visible;
+        self.harmless = harmless;
         self.spare_choices = choices;
         self.choices = kept;
     }

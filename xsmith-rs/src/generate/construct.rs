@@ -9,7 +9,7 @@ use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::{ChildTypes, FreshNode};
-use crate::names::{binding, enclosing_scope, visible_bindings, LiftSite};
+use crate::names::{anchor, binder_name, binding, enclosing_scope, visible_binders, LiftSite};
 use crate::program::{Binder, Program, Scope};
 use crate::random::Random;
 use crate::tree::{NodeId, Slot};
@@ -132,14 +132,16 @@ impl Generator<'_> {
                 },
             );
             if let Some(scope) = enclosing_scope(program, node) {
-                program.names.scopes[&scope].binders.push(node);
+                let anchor = anchor(program, scope, node);
+                program.names.scopes[&scope].binders.push((node, anchor));
             }
         }
         if let Some(info) = &properties.reference_info {
             let reference = chosen;
-            let visible = visible_bindings(program, node);
+            let (mut visible, mut bindings) = (Vec::new(), Vec::new());
+            visible_binders(program, node, &mut visible);
             let around = self.effects.around(program, node);
-            let bindings = harmless_bindings(&around, &visible, info.access);
+            harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
             let fitting = fitting_bindings(
                 spec,
                 &bindings,
@@ -191,9 +193,10 @@ impl Generator<'_> {
                 at: Whereabouts::of(spec, program, node),
             })?;
             let (name, binder, binding_type) = match fitting.get(picked) {
-                Some(binding) => {
+                Some(&binder) => {
                     self.log.settle_reference(false);
-                    (binding.name.clone(), binding.binder, binding.ty.clone())
+                    let binder_type = program.typing.as_ref().and_then(|t| t.types[binder.index()].clone());
+                    (binder_name(program, binder), binder, binder_type)
                 }
                 None => {
                     let site = site.expect("lifting was weighed only with a site");

@@ -31,7 +31,7 @@
 use super::references::{fitting_bindings, harmless_bindings};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::ProdId;
-use crate::names::visible_bindings;
+use crate::names::visible_binders;
 use crate::program::Program;
 use crate::random::Random;
 use crate::tree::NodeId;
@@ -129,9 +129,10 @@ impl Generator<'_> {
         let Some(info) = &spec.properties(candidate).reference_info else {
             return;
         };
-        let visible = visible_bindings(program, hole);
+        let (mut visible, mut bindings) = (Vec::new(), Vec::new());
+        visible_binders(program, hole, &mut visible);
         let around = self.effects.around(program, hole);
-        let bindings = harmless_bindings(&around, &visible, info.access);
+        harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
         let fitting = fitting_bindings(
             spec,
             &bindings,
@@ -143,14 +144,15 @@ impl Generator<'_> {
         );
         let mut weights = vec![3; fitting.len()];
         weights.push(1);
+        let typing = program.typing.as_mut().expect("a typed reference");
         let Some(binding_type) = random
             .weighted(&weights)
             .and_then(|i| fitting.get(i))
-            .and_then(|binding| binding.ty.clone())
+            .and_then(|binder| typing.types[binder.index()].clone())
         else {
             return;
         };
-        let store = &mut program.typing.as_mut().expect("a typed reference").store;
+        let store = &mut typing.store;
         let snapshot = store.snapshot();
         match store.unify(ty, &binding_type) {
             Ok(()) => store.commit(snapshot),

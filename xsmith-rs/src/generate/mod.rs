@@ -50,6 +50,7 @@ use crate::spec::Spec;
 use crate::tree::NodeId;
 use cover::Cover;
 use inhabitation::{Finish, Inhabitation};
+use references::Seen;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -82,6 +83,12 @@ pub struct Generator<'s> {
     choices: Vec<ProdId>,
     /// A second buffer of choices, for a stage that cannot filter in place.
     spare_choices: Vec<ProdId>,
+    /// The binders in sight of the hole being filled (a buffer kept from
+    /// hole to hole, as `choices` is).
+    visible: Vec<NodeId>,
+    /// Of those, the ones a read (0) or a write (1) could take without an
+    /// effect conflict (buffers kept from hole to hole).
+    harmless: [Vec<Seen>; 2],
     weights: Vec<u32>,
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
@@ -176,6 +183,8 @@ impl<'s> Generator<'s> {
             log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
             spare_choices: Vec::new(),
+            visible: Vec::new(),
+            harmless: [Vec::new(), Vec::new()],
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,

@@ -5,8 +5,8 @@
 use crate::effects::Around;
 use crate::grammar::ProdId;
 use crate::hooks::{Hole, Place};
-use crate::names::{lift_sites, Binding, LiftSite};
-use crate::program::{Program, Typing};
+use crate::names::{lift_sites, LiftSite};
+use crate::program::{Names, Program, Typing};
 use crate::properties::Filter;
 use crate::scopes::Access;
 use crate::spec::Spec;
@@ -141,13 +141,33 @@ pub(crate) fn harmless_lift_sites(
     sites
 }
 
-/// The bindings a reference could read (or write) without conflicting
-/// with what happens `around` it.
-pub(crate) fn harmless_bindings<'b>(around: &Around, visible: &'b [Binding], access: Access) -> Vec<&'b Binding> {
-    visible
+/// A binder in sight of a reference, as the searches below read it: its
+/// node (whose type is the program's type of that node) and whether it may
+/// be written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seen {
+    pub(crate) binder: NodeId,
+    pub(crate) writable: bool,
+}
+
+/// The binders among `visible` that a reference could read (or write)
+/// without conflicting with what happens `around` it, into `out` (cleared
+/// first).
+pub(crate) fn harmless_bindings(
+    around: &Around,
+    names: &Names,
+    visible: &[NodeId],
+    access: Access,
+    out: &mut Vec<Seen>,
+) {
+    out.clear();
+    let harmless = visible
         .iter()
-        .filter(|binding| !around.conflicts_with_access(binding.binder, access))
-        .collect()
+        .filter(|&&binder| !around.conflicts_with_access(binder, access));
+    out.extend(harmless.map(|&binder| Seen {
+        binder,
+        writable: names.binders[&binder].writable,
+    }));
 }
 
 /// How many visible bindings a reference tries to unify with, at most,
@@ -160,20 +180,20 @@ pub(crate) fn harmless_bindings<'b>(around: &Around, visible: &'b [Binding], acc
 /// with the binding in sight.
 pub(crate) const MAX_BINDING_TRIALS: usize = 6;
 
-/// The bindings among `bindings` that a reference of `reference` at `node`
+/// The binders among `bindings` that a reference of `reference` at `node`
 /// may point at (see [`binding_fits`]), in order, except that undecided
 /// ones are tried only while none fits or fewer than
 /// [`MAX_BINDING_TRIALS`] have been; with `first_only`, stops at the first
 /// that fits. It is empty only when none fits.
-pub(crate) fn fitting_bindings<'b>(
+pub(crate) fn fitting_bindings(
     spec: &Spec,
-    bindings: &[&'b Binding],
+    bindings: &[Seen],
     access: Access,
     reference: ProdId,
     node: NodeId,
     mut typing: Option<&mut Typing>,
     first_only: bool,
-) -> Vec<&'b Binding> {
+) -> Vec<NodeId> {
     let mut fitting = Vec::new();
     let mut trials = 0;
     for &binding in bindings {
@@ -186,7 +206,7 @@ pub(crate) fn fitting_bindings<'b>(
             None => false,
         };
         if fits {
-            fitting.push(binding);
+            fitting.push(binding.binder);
             if first_only {
                 break;
             }
@@ -198,7 +218,7 @@ pub(crate) fn fitting_bindings<'b>(
 /// Whether `binding` fits, when that needs no trial unification.
 fn quick_fit(
     spec: &Spec,
-    binding: &Binding,
+    binding: Seen,
     access: Access,
     reference: ProdId,
     node: NodeId,
@@ -207,7 +227,10 @@ fn quick_fit(
     if access == Access::Write && !binding.writable {
         return Some(false);
     }
-    let (Some(typing), Some(binding_type)) = (typing, &binding.ty) else {
+    let Some(typing) = typing else {
+        return Some(true);
+    };
+    let Some(binding_type) = &typing.types[binding.binder.index()] else {
         return Some(true);
     };
     let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
@@ -247,7 +270,7 @@ fn ground_fit(store: &TypeStore, candidates: &[Type], required: &Type, binding: 
 /// choice is being made) must unify with the binder's.
 fn binding_fits(
     spec: &Spec,
-    binding: &Binding,
+    binding: Seen,
     access: Access,
     reference: ProdId,
     node: NodeId,
@@ -256,14 +279,17 @@ fn binding_fits(
     if access == Access::Write && !binding.writable {
         return false;
     }
-    let (Some(typing), Some(binding_type)) = (typing, &binding.ty) else {
+    let Some(Typing { store, types }) = typing else {
         return true;
     };
-    let required = typing.types[node.index()].clone().expect("a typed node has a type");
+    let Some(binding_type) = &types[binding.binder.index()] else {
+        return true;
+    };
+    let required = types[node.index()].as_ref().expect("a typed node has a type");
     let info = spec.type_info(reference);
-    typing.store.trial(|store| {
+    store.trial(|store| {
         let ty = (info.node_type)(store);
-        store.unify(&ty, &required)?;
+        store.unify(&ty, required)?;
         store.unify(&ty, binding_type)
     })
 }
@@ -330,6 +356,14 @@ mod tests {
         );
     }
 
+    /// Every binder in sight of `node`, as the searches read them.
+    fn seen(program: &Program, node: NodeId) -> Vec<Seen> {
+        let (mut visible, mut seen) = (Vec::new(), Vec::new());
+        crate::names::visible_binders(program, node, &mut visible);
+        harmless_bindings(&Around::default(), &program.names, &visible, Access::Read, &mut seen);
+        seen
+    }
+
     #[test]
     fn a_write_fits_only_writable_bindings_and_first_only_stops_at_the_first() {
         let spec = scoped();
@@ -338,11 +372,12 @@ mod tests {
         for program in programs(&spec, Options::default(), 0..100) {
             for node in nodes_named(&spec, &program, "Ref") {
                 let visible = visible_bindings(&program, node);
-                let all: Vec<&Binding> = visible.iter().collect();
+                let all = seen(&program, node);
                 let readable = fitting_bindings(&spec, &all, Access::Read, read, node, None, false);
-                assert_eq!(readable.len(), visible.len(), "an untyped read fits every binding");
+                let binders: Vec<NodeId> = visible.iter().map(|b| b.binder).collect();
+                assert_eq!(readable, binders, "an untyped read fits every binding");
                 let writable = fitting_bindings(&spec, &all, Access::Write, write, node, None, false);
-                let expected: Vec<&Binding> = visible.iter().filter(|b| b.writable).collect();
+                let expected: Vec<NodeId> = visible.iter().filter(|b| b.writable).map(|b| b.binder).collect();
                 assert_eq!(writable, expected);
                 let first = fitting_bindings(&spec, &all, Access::Write, write, node, None, true);
                 assert_eq!(first, expected.into_iter().take(1).collect::<Vec<_>>());
@@ -402,24 +437,23 @@ mod tests {
         let (num, str_, boolean) = (store.base("num"), store.base("str"), store.base("bool"));
         let open: Vec<Type> = (0..3).map(|_| store.fresh()).collect();
         let required = Type::function(open, num.clone());
-        let binding = |index: usize, ty: Type| Binding {
-            name: format!("v{index}"),
-            binder: NodeId(index as u32),
-            ty: Some(ty),
+        // Binder `i` is node `i + 1`, its type the program's type of that
+        // node; node 0 is the reference.
+        let seen = |i: usize| Seen {
+            binder: NodeId(i as u32 + 1),
             writable: false,
-            style: crate::scopes::BinderStyle::Definition,
         };
         // Open functions of another result, or arity: each needs a trial.
-        let mut bindings: Vec<Binding> = (0..MAX_BINDING_TRIALS + 2)
+        let mut types: Vec<Type> = (0..MAX_BINDING_TRIALS + 2)
             .map(|i| {
                 let params = (0..i % 3).map(|_| store.fresh()).collect();
-                binding(i, Type::function(params, str_.clone()))
+                Type::function(params, str_.clone())
             })
             .collect();
-        let fits = binding(bindings.len(), Type::function(vec![str_.clone(), boolean, str_], num));
-        bindings.push(fits.clone());
-        typing.types[0] = Some(required);
-        let all: Vec<&Binding> = bindings.iter().collect();
+        types.push(Type::function(vec![str_.clone(), boolean, str_], num));
+        let all: Vec<Seen> = (0..types.len()).map(seen).collect();
+        let fits = seen(types.len() - 1).binder;
+        typing.types = std::iter::once(required).chain(types).map(Some).collect();
         let node = NodeId(0);
         let first = fitting_bindings(
             &spec,
@@ -430,7 +464,7 @@ mod tests {
             program.typing.as_mut(),
             true,
         );
-        assert_eq!(first, vec![&fits]);
+        assert_eq!(first, vec![fits]);
         let every = fitting_bindings(
             &spec,
             &all,
@@ -440,7 +474,7 @@ mod tests {
             program.typing.as_mut(),
             false,
         );
-        assert_eq!(every, vec![&fits]);
+        assert_eq!(every, vec![fits]);
     }
 
     #[test]
@@ -448,9 +482,11 @@ mod tests {
         let spec = scoped();
         for program in programs(&spec, Options::default(), 0..50) {
             for node in nodes_named(&spec, &program, "Ref") {
-                let visible = visible_bindings(&program, node);
+                let (mut visible, mut harmless) = (Vec::new(), Vec::new());
+                crate::names::visible_binders(&program, node, &mut visible);
                 let around = Around::default();
-                assert_eq!(harmless_bindings(&around, &visible, Access::Write).len(), visible.len());
+                harmless_bindings(&around, &program.names, &visible, Access::Write, &mut harmless);
+                assert_eq!(harmless.len(), visible.len());
                 assert!(!harmless_lift_sites(&around, &spec, &[true; 13], &program, node, Access::Read, 5).is_empty());
             }
         }
