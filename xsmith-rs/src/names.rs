@@ -94,15 +94,50 @@ pub(crate) fn enclosing_scope(program: &Program, node: NodeId) -> Option<NodeId>
 /// ```
 pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
     let mut binders = Vec::new();
-    visible_binders(program, node, &mut binders);
+    visible_binders(program, node, &mut Marks::default(), &mut binders);
     binders.into_iter().map(|binder| binding(program, binder)).collect()
+}
+
+/// Marks on nodes, cleared in constant time: what [`visible_binders`]
+/// uses to tell, for each binder of a scope, whether its anchor comes
+/// before the child leading to the node (kept from search to search, so
+/// that a search costs one step per child and per binder, not one per
+/// pair).
+#[derive(Default)]
+pub(crate) struct Marks {
+    /// For each node, the stamp of the search that last marked it.
+    stamps: Vec<u32>,
+    /// The current search's stamp (never 0, which no mark has).
+    stamp: u32,
+}
+
+impl Marks {
+    /// Clears every mark.
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    fn mark(&mut self, node: NodeId) {
+        if self.stamps.len() <= node.index() {
+            self.stamps.resize(node.index() + 1, 0);
+        }
+        self.stamps[node.index()] = self.stamp;
+    }
+
+    fn is_marked(&self, node: NodeId) -> bool {
+        self.stamps.get(node.index()) == Some(&self.stamp)
+    }
 }
 
 /// The binder nodes visible at `node`, in the order of
 /// [`visible_bindings`], into `out` (cleared first): the generator's
 /// searches read only what they need of each (a name is copied only for
 /// the binder a reference takes).
-pub(crate) fn visible_binders(program: &Program, node: NodeId, out: &mut Vec<NodeId>) {
+pub(crate) fn visible_binders(program: &Program, node: NodeId, marks: &mut Marks, out: &mut Vec<NodeId>) {
     out.clear();
     let mut child = node;
     let mut cursor = program.node(node).parent;
@@ -118,9 +153,11 @@ pub(crate) fn visible_binders(program: &Program, node: NodeId, out: &mut Vec<Nod
                 ScopeKind::Sequential | ScopeKind::Isolated | ScopeKind::Global => {
                     // Binders in children of the scope before the one that
                     // leads to `node`.
-                    let earlier: smallvec::SmallVec<[NodeId; 16]> =
-                        program.children(at).take_while(|&c| c != child).collect();
-                    let in_sight = scope.binders.iter().filter(|(_, anchor)| earlier.contains(anchor));
+                    marks.clear();
+                    for earlier in program.children(at).take_while(|&c| c != child) {
+                        marks.mark(earlier);
+                    }
+                    let in_sight = scope.binders.iter().filter(|&&(_, anchor)| marks.is_marked(anchor));
                     out.extend(in_sight.map(|&(binder, _)| binder));
                 }
             }

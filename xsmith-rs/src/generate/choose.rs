@@ -194,6 +194,12 @@ impl<'s> Generator<'s> {
             .clone()
             .expect("every hole of a typed program has a type");
         let resolved = typing.store.resolve(&required);
+        if resolved.is_ground_term() {
+            let node_type = program.tree.node(node).production;
+            let fits = self.ground_fits.fitting(spec, node_type, resolved, &mut typing.store);
+            self.choices.retain(|&choice| fits[choice.index()]);
+            return;
+        }
         self.choices.retain(|&choice| {
             let shape = spec.node_type_shape(choice).expect("assembly checks type_info");
             if let Some(fits) = shape.fits(&resolved, &typing.store) {
@@ -268,7 +274,7 @@ impl<'s> Generator<'s> {
             return;
         }
         let mut visible = std::mem::take(&mut self.visible);
-        visible_binders(program, node, &mut visible);
+        visible_binders(program, node, &mut self.marks, &mut visible);
         // Per access (read, write), computed when a reference first needs
         // them: the bindings it may take, and where a definition may be
         // lifted for it (only when none fits).

@@ -139,7 +139,7 @@ impl Generator<'_> {
         if let Some(info) = &properties.reference_info {
             let reference = chosen;
             let (mut visible, mut bindings) = (Vec::new(), Vec::new());
-            visible_binders(program, node, &mut visible);
+            visible_binders(program, node, &mut self.marks, &mut visible);
             let around = self.effects.around(program, node);
             harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
             let fitting = fitting_bindings(

@@ -31,7 +31,7 @@
 use super::references::{fitting_bindings, harmless_bindings};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::ProdId;
-use crate::names::visible_binders;
+use crate::names::{visible_binders, Marks};
 use crate::program::Program;
 use crate::random::Random;
 use crate::tree::NodeId;
@@ -130,7 +130,7 @@ impl Generator<'_> {
             return;
         };
         let (mut visible, mut bindings) = (Vec::new(), Vec::new());
-        visible_binders(program, hole, &mut visible);
+        visible_binders(program, hole, &mut Marks::default(), &mut visible);
         let around = self.effects.around(program, hole);
         harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
         let fitting = fitting_bindings(

@@ -29,6 +29,7 @@ mod choose;
 mod construct;
 mod cover;
 mod error;
+mod ground_fits;
 mod hole_type;
 mod inhabitation;
 mod references;
@@ -89,6 +90,10 @@ pub struct Generator<'s> {
     /// Of those, the ones a read (0) or a write (1) could take without an
     /// effect conflict (buffers kept from hole to hole).
     harmless: [Vec<Seen>; 2],
+    /// Marks for the searches of binders in sight.
+    marks: crate::names::Marks,
+    /// Which productions fit holes of ground types, remembered.
+    ground_fits: ground_fits::GroundFits,
     weights: Vec<u32>,
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
@@ -185,6 +190,8 @@ impl<'s> Generator<'s> {
             spare_choices: Vec::new(),
             visible: Vec::new(),
             harmless: [Vec::new(), Vec::new()],
+            marks: Default::default(),
+            ground_fits: Default::default(),
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,

@@ -51,6 +51,34 @@ fn unifies_quickly(store: &TypeStore, a: &Type, b: &Type) -> Option<bool> {
     }
 }
 
+/// Whether `a` and `b` surely cannot be made the same type: told by
+/// [`unifies_quickly`] at the top, else, for two types of the same
+/// composite form, by a pair of parts that surely cannot (equal types have
+/// equal parts, whatever the variances: each is a subtype of the other).
+/// `false` says nothing.
+fn surely_unequal(store: &TypeStore, a: &Type, b: &Type) -> bool {
+    if let Some(unifies) = unifies_quickly(store, a, b) {
+        return !unifies;
+    }
+    let any_pair =
+        |xs: &[Type], ys: &[Type]| xs.len() != ys.len() || xs.iter().zip(ys).any(|(x, y)| surely_unequal(store, x, y));
+    match (store.resolve(a), store.resolve(b)) {
+        (Type::Generic(g, xs), Type::Generic(h, ys)) => g != h || any_pair(&xs, &ys),
+        (Type::Function(f), Type::Function(g)) => {
+            surely_unequal(store, &f.0, &g.0) || surely_unequal(store, &f.1, &g.1)
+        }
+        (Type::Product(xs), Type::Product(ys)) => any_pair(&xs, &ys),
+        (Type::Record(fa), Type::Record(fb)) => {
+            fa.len() != fb.len()
+                || fa
+                    .iter()
+                    .zip(fb.iter())
+                    .any(|((m, x), (n, y))| m != n || surely_unequal(store, x, y))
+        }
+        _ => false,
+    }
+}
+
 /// The definition productions of `site` that a reference of production `reference`
 /// at `node` could be given by lifting (in a typed tree, those whose type can
 /// be the reference's).
@@ -201,7 +229,8 @@ pub(crate) fn fitting_bindings(
             Some(fits) => fits,
             None if trials < MAX_BINDING_TRIALS || fitting.is_empty() => {
                 trials += 1;
-                binding_fits(spec, binding, access, reference, node, typing.as_deref_mut())
+                !surely_misfits(binding, node, typing.as_deref())
+                    && binding_fits(spec, binding, access, reference, node, typing.as_deref_mut())
             }
             None => false,
         };
@@ -244,6 +273,18 @@ fn quick_fit(
         NodeTypeShape::Ground(t) => ground_fit(store, std::slice::from_ref(t), required, binding_type),
         _ => None,
     }
+}
+
+/// Whether `binding` surely cannot fit the reference at `node`, told from
+/// the parts of its type and the hole's, without the trial
+/// [`binding_fits`] runs (a reference's type must equal both).
+fn surely_misfits(binding: Seen, node: NodeId, typing: Option<&Typing>) -> bool {
+    let Some(typing) = typing else { return false };
+    let (Some(required), Some(binding_type)) = (&typing.types[node.index()], &typing.types[binding.binder.index()])
+    else {
+        return false;
+    };
+    surely_unequal(&typing.store, required, binding_type)
 }
 
 /// Whether a reference whose type is one of `candidates` fits both its
@@ -359,7 +400,7 @@ mod tests {
     /// Every binder in sight of `node`, as the searches read them.
     fn seen(program: &Program, node: NodeId) -> Vec<Seen> {
         let (mut visible, mut seen) = (Vec::new(), Vec::new());
-        crate::names::visible_binders(program, node, &mut visible);
+        crate::names::visible_binders(program, node, &mut Default::default(), &mut visible);
         harmless_bindings(&Around::default(), &program.names, &visible, Access::Read, &mut seen);
         seen
     }
@@ -483,7 +524,7 @@ mod tests {
         for program in programs(&spec, Options::default(), 0..50) {
             for node in nodes_named(&spec, &program, "Ref") {
                 let (mut visible, mut harmless) = (Vec::new(), Vec::new());
-                crate::names::visible_binders(&program, node, &mut visible);
+                crate::names::visible_binders(&program, node, &mut Default::default(), &mut visible);
                 let around = Around::default();
                 harmless_bindings(&around, &program.names, &visible, Access::Write, &mut harmless);
                 assert_eq!(harmless.len(), visible.len());
