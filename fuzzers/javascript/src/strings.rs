@@ -23,20 +23,47 @@ use xsmith::{Component, DataInit, ProductionDecl, Renderer, TypeInfo, Weight};
 /// The group of the string methods.
 pub const GROUP: &str = "string-methods";
 
+/// One string production: its name, result type, string and int
+/// children, and what it writes.
+struct Entry {
+    name: &'static str,
+    result: &'static str,
+    strings: &'static [&'static str],
+    ints: &'static [&'static str],
+    calls: &'static [&'static str],
+}
+
+/// `Entry` from its parts, in order.
+const fn entry(
+    name: &'static str,
+    result: &'static str,
+    strings: &'static [&'static str],
+    ints: &'static [&'static str],
+    calls: &'static [&'static str],
+) -> Entry {
+    Entry {
+        name,
+        result,
+        strings,
+        ints,
+        calls,
+    }
+}
+
 /// Each production: its name, result type, string and int children, and
 /// its methods (`.NAME(` after the receiver, or a header call for `scode`).
-const METHODS: [(&str, &str, &[&str], &[&str], &[&str]); 5] = [
-    (
+const METHODS: [Entry; 5] = [
+    entry(
         "StrSearch",
         "int",
         &["s", "t"],
         &[],
         &["indexOf", "lastIndexOf", "split"],
     ),
-    ("StrCodeAt", "int", &["s"], &["i"], &["scode"]),
-    ("StrSlice", "string", &["s"], &["i", "j"], &["slice", "substring"]),
-    ("StrCharAt", "string", &["s"], &["i"], &["charAt"]),
-    (
+    entry("StrCodeAt", "int", &["s"], &["i"], &["scode"]),
+    entry("StrSlice", "string", &["s"], &["i", "j"], &["slice", "substring"]),
+    entry("StrCharAt", "string", &["s"], &["i"], &["charAt"]),
+    entry(
         "StrCase",
         "string",
         &["s"],
@@ -47,7 +74,14 @@ const METHODS: [(&str, &str, &[&str], &[&str], &[&str]); 5] = [
 
 /// The component of the string methods.
 pub(crate) fn component(c: &mut Component) {
-    for (name, result, strings, ints, methods) in METHODS {
+    for Entry {
+        name,
+        result,
+        strings,
+        ints,
+        calls: methods,
+    } in METHODS
+    {
         let mut decl = ProductionDecl::new(name)
             .supertype("Expr")
             .data("method", DataInit::new(move |r| r.below(methods.len() as u64) as i64));

@@ -21,28 +21,55 @@ use xsmith::{Component, DataInit, ProductionDecl, Renderer, TypeInfo, Weight};
 /// The group of the string functions.
 pub const GROUP: &str = "string-functions";
 
+/// One string production: its name, result type, string and int
+/// children, and what it writes.
+struct Entry {
+    name: &'static str,
+    result: &'static str,
+    strings: &'static [&'static str],
+    ints: &'static [&'static str],
+    calls: &'static [&'static str],
+}
+
+/// `Entry` from its parts, in order.
+const fn entry(
+    name: &'static str,
+    result: &'static str,
+    strings: &'static [&'static str],
+    ints: &'static [&'static str],
+    calls: &'static [&'static str],
+) -> Entry {
+    Entry {
+        name,
+        result,
+        strings,
+        ints,
+        calls,
+    }
+}
+
 /// Each production: its name, result type, string and int children, and
 /// the calls it chooses among, `{s}`, `{t}`, `{i}`, `{j}` standing for
 /// its children.
-const FUNCTIONS: [(&str, &str, &[&str], &[&str], &[&str]); 6] = [
-    ("StrSub", "string", &["s"], &["i", "j"], &["string.sub({s}, {i}, {j})"]),
-    ("StrByte", "int", &["s"], &["i"], &["sbyte({s}, {i})"]),
-    ("StrFind", "int", &["s", "t"], &[], &["sfind({s}, {t})"]),
-    (
+const FUNCTIONS: [Entry; 6] = [
+    entry("StrSub", "string", &["s"], &["i", "j"], &["string.sub({s}, {i}, {j})"]),
+    entry("StrByte", "int", &["s"], &["i"], &["sbyte({s}, {i})"]),
+    entry("StrFind", "int", &["s", "t"], &[], &["sfind({s}, {t})"]),
+    entry(
         "StrCase",
         "string",
         &["s"],
         &[],
         &["string.upper({s})", "string.lower({s})", "string.reverse({s})"],
     ),
-    (
+    entry(
         "StrRep",
         "string",
         &["s"],
         &["i"],
         &["string.sub(string.rep({s}, {i} % 3), 1, 40)"],
     ),
-    (
+    entry(
         "StrFormat",
         "string",
         &[],
@@ -60,7 +87,14 @@ const HELPERS: [&str; 2] = ["sbyte", "sfind"];
 
 /// The component of the string functions.
 pub(crate) fn component(c: &mut Component) {
-    for (name, result, strings, ints, calls) in FUNCTIONS {
+    for Entry {
+        name,
+        result,
+        strings,
+        ints,
+        calls,
+    } in FUNCTIONS
+    {
         let mut decl = ProductionDecl::new(name)
             .supertype("Expr")
             .data("method", DataInit::new(move |r| r.below(calls.len() as u64) as i64));
