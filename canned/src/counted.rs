@@ -82,6 +82,22 @@ pub(crate) fn iterations(node: NodeRef) -> i64 {
     }
 }
 
+/// Whether a loop of a language's own whose ancestors are `ancestors`
+/// (a hole's or a node's, innermost first) may run a hot count, as a
+/// counted loop there would: it is in no function, and the loops around it
+/// run at most [`NEST_BUDGET`] times. Elsewhere it should run a short
+/// count (at most 4 iterations), so that any nest of loops stays within
+/// the budget. The loop's own generated children must be evaluated once,
+/// outside the loop (the canned loops do not count it as a loop).
+///
+/// ```
+/// // At the top of a program, with no loop or function around it.
+/// assert!(xsmith_canned::may_run_hot(std::iter::empty()));
+/// ```
+pub fn may_run_hot<'a>(ancestors: impl Iterator<Item = NodeRef<'a>>) -> bool {
+    enclosing_iterations(ancestors).is_some_and(|n| n <= NEST_BUDGET)
+}
+
 /// Whether a counted loop at `hole` would run its `count`.
 fn within_budget(hole: &Hole) -> bool {
     enclosing_iterations(hole.ancestors()).is_some_and(|n| n <= NEST_BUDGET)

@@ -63,6 +63,7 @@ use std::fmt;
 use xsmith::types::TypeSystem;
 use xsmith::{Component, Spec, SpecError};
 
+pub use counted::may_run_hot;
 pub use inherited::{inherited_renderings, ListingError};
 pub use options::{Group, Options};
 pub use syntax::Syntax;

@@ -337,6 +337,44 @@ fn describe(finding: &Path, implementations: &[Implementation]) -> String {
     runs.join("; ")
 }
 
+/// The share (0 to 1) of the default programs of seeds `0..programs` of
+/// `fuzzer` that have a node of each of `productions`, in their order;
+/// and the share that have a node of any of them. Panics if one is not a
+/// production of the fuzzer's spec.
+///
+/// ```
+/// let (each, any) = xsmith_tests::conformance::production_shares(&xsmith_lua::FUZZER, &["CountedFor"], 20);
+/// assert!(each[0] > 0.1 && any == each[0]);
+/// ```
+pub fn production_shares(fuzzer: &Fuzzer, productions: &[&str], programs: u64) -> (Vec<f64>, f64) {
+    let spec = (fuzzer.spec)().unwrap();
+    let ids: Vec<_> = productions
+        .iter()
+        .map(|name| {
+            spec.lookup(name)
+                .unwrap_or_else(|| panic!("{}: no production {name}", fuzzer.name))
+        })
+        .collect();
+    let mut generator = Generator::new(&spec, Options::default()).unwrap();
+    let (mut each, mut any) = (vec![0u64; ids.len()], 0u64);
+    for seed in 0..programs {
+        let program = fuzzer.program(&spec, &mut generator, Source::Seed(seed)).unwrap();
+        let tree = program.program.tree();
+        let (mut stack, mut seen) = (vec![tree.root()], Vec::new());
+        while let Some(node) = stack.pop() {
+            seen.push(tree.node(node).production);
+            stack.extend(tree.children(node));
+        }
+        let present: Vec<bool> = ids.iter().map(|id| seen.contains(id)).collect();
+        for (count, hit) in each.iter_mut().zip(&present) {
+            *count += u64::from(*hit);
+        }
+        any += u64::from(present.contains(&true));
+    }
+    let share = |n: u64| n as f64 / programs as f64;
+    (each.into_iter().map(share).collect(), share(any))
+}
+
 /// A canned-components fuzzer, checked on its own implementations.
 pub struct CannedFuzzer<'a> {
     /// The fuzzer.

@@ -4,7 +4,11 @@
 //! (`node --trace-opt`), LuaJIT compiles a trace (`luajit -jv`), PyPy
 //! compiles a loop (`PYPYLOG=jit-summary`), gcc vectorizes a loop (`gcc -O3
 //! -fopt-info-vec-optimized`) and clang vectorizes one (`clang -O3
-//! -Rpass=loop-vectorize`).
+//! -Rpass=loop-vectorize`). The further probes of the JITs see speculation
+//! fail (issue 34, item 2): V8 deoptimizes optimized code (`node
+//! --trace-deopt`), LuaJIT records a side trace from a guard of a trace
+//! that failed often enough, PyPy compiles a bridge from a guard that
+//! failed often enough. A fuzzer's first probe is its reach test's.
 //!
 //! `cargo run --release -p xsmith-tests --example reach -- FUZZER COUNT`
 //! prints the table of the README of each fuzzer.
@@ -14,6 +18,8 @@
 //! assert_eq!(probes[0].name, "luajit trace");
 //! assert!((probes[0].reached)("[TRACE   1 prog.lua:3 loop]\n"));
 //! assert!(!(probes[0].reached)("[TRACE --- prog.lua:3 -- leaving loop in root trace]\n"));
+//! assert!((probes[1].reached)("[TRACE   5 (2/1) prog.lua:9 -- fallback to interpreter]\n"));
+//! assert!(!(probes[1].reached)("[TRACE   1 prog.lua:3 loop]\n"));
 //! ```
 
 use std::path::Path;
@@ -38,6 +44,29 @@ pub struct Probe {
 fn v8_optimized(log: &str) -> bool {
     log.lines()
         .any(|l| l.starts_with("[marking") || l.starts_with("[compiling method") || l.starts_with("[OSR"))
+}
+
+fn v8_deoptimized(log: &str) -> bool {
+    log.lines().any(|l| l.starts_with("[bailout"))
+}
+
+/// A side trace: `[TRACE   5 (2/1) prog.lua:9 ...]`, the trace's parent and
+/// the exit it starts from in parentheses.
+fn luajit_side_trace(log: &str) -> bool {
+    log.lines().any(|l| {
+        l.strip_prefix("[TRACE")
+            .map(str::trim_start)
+            .and_then(|rest| rest.split_once(' '))
+            .is_some_and(|(number, rest)| number.parse::<u64>().is_ok() && rest.starts_with('('))
+    })
+}
+
+fn pypy_bridge(log: &str) -> bool {
+    log.lines().any(|l| {
+        l.strip_prefix("Total # of bridges:")
+            .and_then(|n| n.trim().parse::<u64>().ok())
+            .is_some_and(|n| n > 0)
+    })
 }
 
 fn luajit_trace(log: &str) -> bool {
@@ -69,24 +98,48 @@ fn clang_vectorized(log: &str) -> bool {
 /// ```
 pub fn probes(name: &str) -> Option<Vec<Probe>> {
     let probes = match name {
-        "javascript" => vec![Probe {
-            name: "V8 optimizing tier",
-            command: "node --trace-opt {}",
-            package: "nodejs",
-            reached: v8_optimized,
-        }],
-        "lua" => vec![Probe {
-            name: "luajit trace",
-            command: "luajit -jv {}",
-            package: "luajit",
-            reached: luajit_trace,
-        }],
-        "python" => vec![Probe {
-            name: "PyPy loop",
-            command: "env PYPYLOG=jit-summary:{dir}/log pypy3 {}",
-            package: "pypy3",
-            reached: pypy_loop,
-        }],
+        "javascript" => vec![
+            Probe {
+                name: "V8 optimizing tier",
+                command: "node --trace-opt {}",
+                package: "nodejs",
+                reached: v8_optimized,
+            },
+            Probe {
+                name: "V8 deoptimization",
+                command: "node --trace-deopt {}",
+                package: "nodejs",
+                reached: v8_deoptimized,
+            },
+        ],
+        "lua" => vec![
+            Probe {
+                name: "luajit trace",
+                command: "luajit -jv {}",
+                package: "luajit",
+                reached: luajit_trace,
+            },
+            Probe {
+                name: "luajit side trace",
+                command: "luajit -jv {}",
+                package: "luajit",
+                reached: luajit_side_trace,
+            },
+        ],
+        "python" => vec![
+            Probe {
+                name: "PyPy loop",
+                command: "env PYPYLOG=jit-summary:{dir}/log pypy3 {}",
+                package: "pypy3",
+                reached: pypy_loop,
+            },
+            Probe {
+                name: "PyPy bridge",
+                command: "env PYPYLOG=jit-summary:{dir}/log pypy3 {}",
+                package: "pypy3",
+                reached: pypy_bridge,
+            },
+        ],
         "c" => vec![
             Probe {
                 name: "gcc -O3 loop vectorized",

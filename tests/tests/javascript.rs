@@ -226,3 +226,34 @@ fn steered_programs_agree() {
     );
     assert!(covered > 1000, "{covered} k-paths");
 }
+
+/// Issue 34, items 2 and 3: JavaScript's own hot productions (polymorphic
+/// calls, objects growing in loops, prototype methods, exceptions in loops,
+/// string methods) are each in at least a tenth of 200 default programs
+/// and together in most; those programs, and 100 `--swarm` ones, agree on
+/// node and duk.
+#[test]
+fn own_hot_productions_are_common_and_agree() {
+    let own = [
+        "PolyCall",
+        "ShapeGrow",
+        "ProtoCall",
+        "TryLoop",
+        "StrSearch",
+        "StrCodeAt",
+        "StrSlice",
+        "StrCharAt",
+        "StrCase",
+    ];
+    let (each, any) = xsmith_tests::conformance::production_shares(&FUZZER, &own, 200);
+    for (name, share) in own.iter().zip(&each) {
+        eprintln!("{name:>10}: in {:5.1}% of programs", share * 100.0);
+    }
+    let rare: Vec<_> = own.iter().zip(&each).filter(|(_, share)| **share < 0.1).collect();
+    assert!(rare.is_empty(), "in fewer than 10% of programs: {rare:?}");
+    assert!(any >= 0.5, "only {:.1}% of programs have one", any * 100.0);
+    let options = Options::default();
+    xsmith_tests::conformance::assert_programs_agree(&FUZZER, FUZZER.implementations, &options, 0..200);
+    let swarm = xsmith::swarm::Swarm::default();
+    xsmith_tests::conformance::assert_swarm_programs_agree(&FUZZER, FUZZER.implementations, &options, swarm, 0..100);
+}

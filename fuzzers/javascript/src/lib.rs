@@ -6,6 +6,15 @@
 //! objects with their keys sorted. ES2015 and later constructs appear only
 //! in the `es2015` feature group, off by default. See README.md.
 
+mod hot;
+mod idioms;
+mod poly;
+mod strings;
+
+pub use idioms::{EXCEPTIONS, PROTOTYPES, SHAPES};
+pub use poly::GROUP as POLY_CALLS;
+pub use strings::GROUP as STRING_METHODS;
+
 use xsmith::fuzzer::SpecFailure;
 use xsmith::{Component, Doc, Fuzzer, Helper, Implementation, ProductionDecl, RenderNode, Renderer, Spec};
 use xsmith::{TypeInfo, Weight};
@@ -154,8 +163,28 @@ pub fn options() -> Options {
 /// assert!(spec.lookup("ForEachArray").is_some());
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
-    let canned = Canned::new(&options())?;
-    Ok(canned.spec(JavaScript, [es2015()])?)
+    let options = options();
+    let canned = Canned::new(&options)?;
+    Ok(canned.spec(JavaScript, [es2015(), own(options.hot_iterations)])?)
+}
+
+/// JavaScript's own productions (issue 34), each in a feature group of its
+/// own: polymorphic calls in hot loops (`PolyCall`, [`POLY_CALLS`]),
+/// objects growing in loops (`ShapeGrow`, [`SHAPES`]), prototype methods
+/// (`ProtoCall`, [`PROTOTYPES`]), exceptions in loops (`TryLoop`,
+/// [`EXCEPTIONS`]) and `String.prototype` methods ([`STRING_METHODS`]).
+fn own(hot: (i64, i64)) -> Component {
+    let mut c = Component::new("javascript");
+    for spec in [
+        poly::poly_call(),
+        idioms::shape_grow(),
+        idioms::proto_call(),
+        idioms::try_loop(),
+    ] {
+        hot::add(&mut c, spec, hot);
+    }
+    strings::component(&mut c);
+    c
 }
 
 /// The feature group of the constructs later than ES5, off by default (for
@@ -227,6 +256,11 @@ const HELPERS: &[Helper] = &[
         "function dget(d, k, def) { return Object.prototype.hasOwnProperty.call(d, k) ? d[k] : def; }",
     ),
     Helper::new("dset", "function dset(d, k, v) { d[k] = v; }"),
+    Helper::new(
+        "scode",
+        "function scode(s, i) { return s.length === 0 ? -1 : s.charCodeAt(index(s, i)); }",
+    )
+    .uses(&["index"]),
     Helper::new(
         "show",
         r#"function show(x) {

@@ -6,8 +6,17 @@
 //! as a decimal escape, tables in a fixed order (array part, then string
 //! keys sorted). See README.md.
 
+mod hot;
+mod idioms;
+mod poly;
+mod strings;
+
+pub use idioms::{METATABLES, PCALL, STEPS, UPVALUES};
+pub use poly::GROUP as POLY_CALLS;
+pub use strings::GROUP as STRING_FUNCTIONS;
+
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Doc, Fuzzer, Helper, Implementation, RenderNode, Spec};
+use xsmith::{Component, Doc, Fuzzer, Helper, Implementation, RenderNode, Spec};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{call, dict_key, indented, record_entries, statements, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
@@ -146,8 +155,30 @@ pub fn options() -> Options {
 /// assert!(spec.lookup("ForEachArray").is_some());
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
-    let canned = Canned::new(&options())?;
-    Ok(canned.spec(Lua, [])?)
+    let options = options();
+    let canned = Canned::new(&options)?;
+    Ok(canned.spec(Lua, [own(options.hot_iterations)])?)
+}
+
+/// Lua's own productions (issue 34), each in a feature group of its own:
+/// polymorphic calls in hot loops (`PolyCall`, [`POLY_CALLS`]), numeric
+/// `for` with steps (`StepFor`, [`STEPS`]), closures updating upvalues
+/// (`Upvalues`, [`UPVALUES`]), metatables (`MetaOps`, [`METATABLES`]),
+/// `pcall` and `error` (`PcallLoop`, [`PCALL`]) and `string` functions
+/// ([`STRING_FUNCTIONS`]).
+fn own(hot: (i64, i64)) -> Component {
+    let mut c = Component::new("lua");
+    for spec in [
+        poly::poly_call(),
+        idioms::step_for(),
+        idioms::upvalues(),
+        idioms::meta_ops(),
+        idioms::pcall_loop(),
+    ] {
+        hot::add(&mut c, spec, hot);
+    }
+    strings::component(&mut c);
+    c
 }
 
 /// The runtime helpers, each written into a program that uses it: integer wrappers that keep every value in
@@ -191,6 +222,14 @@ end"#,
     Helper::new(
         "dget",
         "local function dget(d, k, default) local v = d[k] if v == nil then return default end return v end",
+    ),
+    Helper::new(
+        "sbyte",
+        "local function sbyte(s, i) if #s == 0 then return -1 end return string.byte(s, i % #s + 1) end",
+    ),
+    Helper::new(
+        "sfind",
+        "local function sfind(s, t) return string.find(s, t, 1, true) or 0 end",
     ),
     Helper::new(
         "escape",

@@ -7,27 +7,41 @@
 //! statement that uses them, with `global`/`nonlocal` declarations for the
 //! outer variables they assign. See README.md.
 
+mod hot;
+mod idioms;
+mod poly;
+
+pub use idioms::{BIG_INTEGERS, CLASSES, COMPREHENSIONS, EXCEPTIONS, GENERATORS, WHILE};
+pub use poly::GROUP as POLY_CALLS;
+
 use xsmith::fuzzer::SpecFailure;
-use xsmith::{Doc, Fuzzer, Helper, Implementation, NodeRef, RenderNode, Spec, Value};
+use xsmith::{Component, Doc, Fuzzer, Helper, Implementation, NodeRef, RenderNode, Spec, Value};
 use xsmith_canned::nodes::*;
 use xsmith_canned::render::{indented, record_entries, string_literal};
 use xsmith_canned::{Canned, Options, Syntax};
 
-/// Whether an expression-bodied lambda holds a block-bodied one (and so must
-/// be a `def` itself: a `def` cannot be hoisted out of a `lambda`).
+/// Whether an expression-bodied lambda holds a block-bodied one or a hot
+/// loop (and so must be a `def` itself: a `def` cannot be hoisted out of a
+/// `lambda`).
 fn holds_block(node: NodeRef) -> bool {
-    node.all_children().any(|c| c.is("LambdaBlock") || holds_block(c))
+    node.all_children()
+        .any(|c| c.is("LambdaBlock") || hot::is_hot(c) || holds_block(c))
 }
 
 /// The functions rendered as hoisted `def`s in the expressions under
 /// `node`, not looking into nested blocks (their statements hoist their
-/// own) nor into the functions found.
+/// own) nor into the functions found; a hot loop's `def` comes after those
+/// of its arguments (which are evaluated outside it).
 fn collect<'a>(node: NodeRef<'a>, out: &mut Vec<NodeRef<'a>>) {
     match node.production() {
         "Block" => {}
         "LambdaBlock" => out.push(node),
         "Lambda" if holds_block(node) => out.push(node),
         "Lambda" => {}
+        _ if hot::is_hot(node) => {
+            node.all_children().for_each(|c| collect(c, out));
+            out.push(node);
+        }
         _ => node.all_children().for_each(|c| collect(c, out)),
     }
 }
@@ -36,7 +50,13 @@ fn collect<'a>(node: NodeRef<'a>, out: &mut Vec<NodeRef<'a>>) {
 fn hoisted<'a>(n: &RenderNode<'a>, roots: impl IntoIterator<Item = NodeRef<'a>>) -> Doc<'a> {
     let mut defs = Vec::new();
     roots.into_iter().for_each(|r| collect(r, &mut defs));
-    n.concat(defs.into_iter().map(|d| function_def(n, d).append(n.hardline())))
+    n.concat(defs.into_iter().map(|d| {
+        let def = match hot::is_hot(d) {
+            true => hot::definition(n, d),
+            false => function_def(n, d),
+        };
+        def.append(n.hardline())
+    }))
 }
 
 /// Whether the binder `node` is a local of some function (else a global).
@@ -250,8 +270,24 @@ pub fn options() -> Options {
 /// assert!(spec.lookup("LambdaBlock").is_some());
 /// ```
 pub fn spec() -> Result<Spec, SpecFailure> {
-    let canned = Canned::new(&options())?;
-    Ok(canned.spec(Python, [])?)
+    let options = options();
+    let canned = Canned::new(&options)?;
+    Ok(canned.spec(Python, [own(options.hot_iterations)])?)
+}
+
+/// Python's own productions (issue 34), each in a feature group of its
+/// own: polymorphic calls in hot loops (`PolyCall`, [`POLY_CALLS`]),
+/// `while` (`WhileLoop`, [`WHILE`]), comprehensions (`Comprehensions`,
+/// [`COMPREHENSIONS`]), classes with dunder operators (`ClassOps`,
+/// [`CLASSES`]), exceptions (`TryLoop`, [`EXCEPTIONS`]), generators
+/// (`GenLoop`, [`GENERATORS`]) and big integers (`BigInt`,
+/// [`BIG_INTEGERS`]).
+fn own(hot: (i64, i64)) -> Component {
+    let mut c = Component::new("python");
+    for spec in hot::all() {
+        hot::add(&mut c, spec, hot);
+    }
+    c
 }
 
 /// The runtime helpers, each written into a program that uses it: 64-bit wrapping arithmetic, safe division, modulo,
