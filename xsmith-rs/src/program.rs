@@ -120,33 +120,40 @@ pub(crate) struct Binder {
 
 impl Program {
     /// A program that is one hole of node type `root`, typed in `system`
-    /// when there is one.
-    pub(crate) fn new(root: ProdId, system: Option<&Arc<TypeSystem>>) -> Program {
+    /// when there is one, with room for `capacity` nodes in its per-node
+    /// tables (a generator expects as many as its last program had, so
+    /// that they do not grow step by step in every program).
+    pub(crate) fn new(root: ProdId, system: Option<&Arc<TypeSystem>>, capacity: usize) -> Program {
         let mut typing = system.map(|system| Typing {
             store: TypeStore::new(system.clone()),
-            types: Vec::new(),
+            types: Vec::with_capacity(capacity),
         });
         if let Some(typing) = &mut typing {
             let root_type = typing.store.fresh();
             typing.types.push(Some(root_type));
         }
-        let tree = Tree::new(root);
+        let tree = Tree::with_capacity(root, capacity);
+        fn with_first<T>(capacity: usize, first: T) -> Vec<T> {
+            let mut table = Vec::with_capacity(capacity.max(1));
+            table.push(first);
+            table
+        }
         Program {
             pending_holes: vec![tree.root()],
             tree,
             caches: AttributeCaches::default(),
             typing,
             names: Names::default(),
-            own_choices: Vec::new(),
-            fill_numbers: Vec::new(),
+            own_choices: Vec::with_capacity(capacity),
+            fill_numbers: Vec::with_capacity(capacity),
             fills: 0,
             splice_root: None,
             unfinished: Vec::new(),
-            finish_ends: Vec::new(),
-            decision_starts: Vec::new(),
+            finish_ends: Vec::with_capacity(capacity),
+            decision_starts: Vec::with_capacity(capacity),
             growth_decisions: Vec::new(),
-            budgets: vec![u32::MAX],
-            type_seeds: vec![0],
+            budgets: with_first(capacity, u32::MAX),
+            type_seeds: with_first(capacity, 0),
         }
     }
 

@@ -83,8 +83,13 @@ impl Tree {
     /// assert_eq!(tree.node(tree.root()).production, spec.root());
     /// ```
     pub fn new(root: ProdId) -> Tree {
+        Tree::with_capacity(root, 0)
+    }
+
+    /// A tree of one hole, with room for `capacity` nodes.
+    pub(crate) fn with_capacity(root: ProdId, capacity: usize) -> Tree {
         let mut tree = Tree {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(capacity),
             version: 0,
         };
         tree.add_hole(root, None, 0);

@@ -94,6 +94,9 @@ pub struct Generator<'s> {
     marks: crate::names::Marks,
     /// Which productions fit holes of ground types, remembered.
     ground_fits: ground_fits::GroundFits,
+    /// How many nodes the last program generated had: the room a new
+    /// program's per-node tables start with.
+    expected_nodes: usize,
     weights: Vec<u32>,
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
@@ -192,6 +195,7 @@ impl<'s> Generator<'s> {
             harmless: [Vec::new(), Vec::new()],
             marks: Default::default(),
             ground_fits: Default::default(),
+            expected_nodes: 0,
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,
@@ -305,7 +309,7 @@ impl<'s> Generator<'s> {
     /// assert!(program.node(program.root()).is_hole);
     /// ```
     pub fn start(&self) -> Program {
-        let mut program = Program::new(self.spec.root(), self.spec.type_system());
+        let mut program = Program::new(self.spec.root(), self.spec.type_system(), self.expected_nodes);
         let root = program.root();
         program.budgets[root.index()] = self.root_budget();
         if let (Some(typing), Some(inhabitation)) = (&mut program.typing, &self.inhabitation) {
@@ -344,7 +348,10 @@ impl<'s> Generator<'s> {
         let outcome = loop {
             let mut program = self.start();
             let error = match self.complete_by(&mut program, random, started) {
-                Ok(()) => break Ok(program),
+                Ok(()) => {
+                    self.expected_nodes = program.len();
+                    break Ok(program);
+                }
                 Err(error @ GenerateError::NoChoice { .. }) => error,
                 Err(error) => break Err(error),
             };

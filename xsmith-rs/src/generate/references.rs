@@ -472,7 +472,7 @@ mod tests {
         let spec = typed_references();
         let reference = spec.lookup("Ref").unwrap();
         let system = spec.type_system().unwrap().clone();
-        let mut program = Program::new(spec.lookup("Program").unwrap(), Some(&system));
+        let mut program = Program::new(spec.lookup("Program").unwrap(), Some(&system), 0);
         let typing = program.typing.as_mut().unwrap();
         let store = &mut typing.store;
         let (num, str_, boolean) = (store.base("num"), store.base("str"), store.base("bool"));
