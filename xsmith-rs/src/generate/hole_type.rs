@@ -31,7 +31,7 @@
 use super::references::{fitting_bindings, harmless_bindings};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::ProdId;
-use crate::names::{visible_binders, Marks};
+use crate::names::visible_binders;
 use crate::program::Program;
 use crate::random::Random;
 use crate::tree::NodeId;
@@ -118,7 +118,7 @@ impl Generator<'_> {
     /// (each variable three times as likely as a new one), or leaves it for
     /// a new variable's type.
     fn take_a_visible_variables_type(
-        &self,
+        &mut self,
         program: &mut Program,
         hole: NodeId,
         candidate: ProdId,
@@ -130,7 +130,7 @@ impl Generator<'_> {
             return;
         };
         let (mut visible, mut bindings) = (Vec::new(), Vec::new());
-        visible_binders(program, hole, &mut Marks::default(), &mut visible);
+        visible_binders(program, hole, &mut self.marks, &mut visible);
         let around = self.effects.around(program, hole);
         harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
         let fitting = fitting_bindings(
