@@ -46,6 +46,7 @@ mod containers;
 mod counted;
 mod expressions;
 mod functions;
+pub mod hot;
 mod inherited;
 mod loops;
 pub mod nodes;

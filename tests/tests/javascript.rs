@@ -245,15 +245,5 @@ fn own_hot_productions_are_common_and_agree() {
         "StrCharAt",
         "StrCase",
     ];
-    let (each, any) = xsmith_tests::conformance::production_shares(&FUZZER, &own, 200);
-    for (name, share) in own.iter().zip(&each) {
-        eprintln!("{name:>10}: in {:5.1}% of programs", share * 100.0);
-    }
-    let rare: Vec<_> = own.iter().zip(&each).filter(|(_, share)| **share < 0.1).collect();
-    assert!(rare.is_empty(), "in fewer than 10% of programs: {rare:?}");
-    assert!(any >= 0.5, "only {:.1}% of programs have one", any * 100.0);
-    let options = Options::default();
-    xsmith_tests::conformance::assert_programs_agree(&FUZZER, FUZZER.implementations, &options, 0..200);
-    let swarm = xsmith::swarm::Swarm::default();
-    xsmith_tests::conformance::assert_swarm_programs_agree(&FUZZER, FUZZER.implementations, &options, swarm, 0..100);
+    xsmith_tests::conformance::assert_own_productions_common_and_agree(&FUZZER, &own);
 }

@@ -17,7 +17,9 @@
 //!   at, `instanceof TypeError`, never its message, which engines word
 //!   differently), with `finally`, or rethrown from a nested `try`.
 
-use crate::hot::{fold, HotLoop, Shape};
+use xsmith_canned::hot::{HotLoop, Shape};
+
+use crate::hot::fold;
 
 /// The group of `ShapeGrow`.
 pub const SHAPES: &str = "object-shapes";

@@ -12,10 +12,12 @@
 //! optimizing tier specializes `f` and the loop on the first kind, and must
 //! deoptimize when the second comes.
 
-use crate::hot::{fold, HotLoop, Shape};
+use xsmith_canned::hot::{HotLoop, Shape};
+
+use crate::hot::fold;
 
 /// The group of `PolyCall`.
-pub const GROUP: &str = "poly-calls";
+pub const GROUP: &str = xsmith_canned::hot::POLY_CALLS;
 
 /// The kinds of scenario: `f`'s body, and the calls of `f` its phases
 /// choose among (each with other kinds of argument). `a` and `b` are
@@ -84,34 +86,12 @@ const SCENARIOS: [(&[&str], &[&str]); 5] = [
 
 /// `PolyCall { a: int, b: int, s: string }`.
 pub(crate) fn poly_call() -> HotLoop {
-    HotLoop {
-        name: "PolyCall",
-        group: GROUP,
-        fields: &[("a", "int"), ("b", "int"), ("s", "string")],
-        weight: 8,
-        variants: SCENARIOS.len() as i64,
-        body,
-        helpers: &["add", "sub"],
-    }
-}
-
-/// The phases' calls: two or three distinct ones of `calls`, chosen by
-/// `extra`.
-fn phases<'a>(calls: &[&'a str], extra: i64) -> Vec<&'a str> {
-    let mut left: Vec<&str> = calls.to_vec();
-    let (mut draw, mut chosen) = (extra as usize, Vec::new());
-    let phases = if extra >= 500 { 3 } else { 2 };
-    for _ in 0..phases {
-        let i = draw % left.len();
-        draw /= left.len();
-        chosen.push(left.remove(i));
-    }
-    chosen
+    xsmith_canned::hot::poly_call(SCENARIOS.len() as i64, body)
 }
 
 fn body(shape: &Shape) -> Vec<String> {
     let (f, calls) = SCENARIOS[shape.variant as usize];
-    let calls = phases(calls, shape.extra);
+    let calls = shape.phases(calls);
     let mut lines = vec!["var f = function (x, k) {".to_string()];
     lines.extend(f.iter().map(|l| format!("  {l}")));
     lines.push("};".to_string());
@@ -140,19 +120,4 @@ fn body(shape: &Shape) -> Vec<String> {
     lines.push("}".to_string());
     lines.push("return acc;".to_string());
     lines
-}
-
-#[cfg(test)]
-mod tests {
-    use super::phases;
-
-    #[test]
-    fn phases_are_distinct_calls() {
-        let calls = ["a", "b", "c", "d"];
-        for extra in 0..1000 {
-            let chosen = phases(&calls, extra);
-            assert_eq!(chosen.len(), if extra >= 500 { 3 } else { 2 });
-            assert!(chosen.iter().all(|c| chosen.iter().filter(|d| *d == c).count() == 1));
-        }
-    }
 }

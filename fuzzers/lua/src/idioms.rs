@@ -19,7 +19,9 @@
 //!   indexes `nil` (only `pcall`'s status is looked at: the messages
 //!   differ between versions), nested `pcall`s.
 
-use crate::hot::{fold, HotLoop, Shape};
+use xsmith_canned::hot::{HotLoop, Shape};
+
+use crate::hot::fold;
 
 /// The group of `StepFor`.
 pub const STEPS: &str = "for-steps";

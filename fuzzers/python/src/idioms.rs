@@ -25,7 +25,9 @@
 //!   negative big integers, products that grow, `bit_length`, and `str` of
 //!   a number below 10^200 (far below CPython's 4,300-digit limit).
 
-use crate::hot::{fold, HotLoop, Shape};
+use xsmith_canned::hot::{HotLoop, Shape};
+
+use crate::hot::fold;
 
 /// The group of `WhileLoop`.
 pub const WHILE: &str = "while-loops";
