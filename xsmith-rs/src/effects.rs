@@ -104,6 +104,11 @@ impl Effects {
     /// assert!(io.conflicts(&io.clone()));
     /// ```
     pub fn conflicts(&self, other: &Effects) -> bool {
+        // Nothing conflicts with a pure side (most choices a hole is
+        // offered), which every clause below would find one by one.
+        if self.is_pure() || other.is_pure() {
+            return false;
+        }
         (self.anything && !other.is_pure())
             || (other.anything && !self.is_pure())
             || (self.io && other.io)
