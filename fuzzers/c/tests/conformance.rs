@@ -325,6 +325,19 @@ fn the_known_tcc_bug_shows_widened_to_64_bits() {
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
+fn the_known_tcc_ternary_bug_still_shows() {
+    // tcc takes neither arm of a conditional whose condition is a
+    // conditional with equal constant arms and a call for its condition
+    // (fixed upstream by tinycc 2cf3a6eb). If Debian's tcc is fixed, this
+    // fails: drop the bug from `known-bugs`.
+    let output = |name| run_test_file("tcc-ternary-call-condition.c", name);
+    assert_eq!(output("gcc-O0"), Execution::Output("1\n".into()));
+    assert_eq!(output("clang-O2"), Execution::Output("1\n".into()));
+    assert_eq!(output("tcc"), Execution::Output("0\n".into()));
+}
+
+#[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn the_gcc_int8_fold_bug_still_shows() {
     // gcc 12.2 at -O2 and -O3 vectorizes an int8_t subtraction fold wrongly
     // (found by a campaign on gcc -O3 with the whole-array loops of issue
