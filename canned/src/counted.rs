@@ -85,9 +85,9 @@ pub(crate) fn iterations(node: NodeRef) -> i64 {
 /// Whether a loop of a language's own whose ancestors are `ancestors`
 /// (a hole's or a node's, innermost first) may run a hot count, as a
 /// counted loop there would: it is in no function, and the loops around it
-/// run at most 4 times in all (the budget of a nest of loops). Elsewhere it should run a short
-/// count (at most 4 iterations), so that any nest of loops stays within
-/// the budget. The loop's own generated children must be evaluated once,
+/// run at most 4 times in all (the budget of a nest of loops). Elsewhere
+/// it should run a short count (at most 4 iterations), so that any nest of
+/// loops stays within the budget. The loop's own generated children must be evaluated once,
 /// outside the loop (the canned loops do not count it as a loop).
 ///
 /// ```

@@ -105,12 +105,13 @@ impl Effects {
     /// ```
     pub fn conflicts(&self, other: &Effects) -> bool {
         // Nothing conflicts with a pure side (most choices a hole is
-        // offered), which every clause below would find one by one.
+        // offered), which every clause below would find one by one; past
+        // this, a side that may do anything conflicts with the other.
         if self.is_pure() || other.is_pure() {
             return false;
         }
-        (self.anything && !other.is_pure())
-            || (other.anything && !self.is_pure())
+        self.anything
+            || other.anything
             || (self.io && other.io)
             || self
                 .writes
