@@ -289,17 +289,26 @@ fn a_program_with_undefined_behaviour_is_caught_by_the_sanitizer_test() {
     }
 }
 
-/// What the default implementation `name` makes of the test file `file`.
-fn run_test_file(file: &str, name: &str) -> Execution {
+/// Asserts that each default implementation named in `expected` prints
+/// the text beside it for the test file `file` (beside this file).
+fn assert_prints(file: &str, expected: &[(&str, &str)]) {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join(file);
     let text = std::fs::read_to_string(&file).unwrap();
     let limits = Limits {
         memory: None,
         ..Limits::default()
     };
-    let implementation = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
-    implementation.check().unwrap_or_else(|e| panic!("{e}"));
-    implementation.run(&file, &text, &limits).execution
+    for &(name, output) in expected {
+        let implementation = IMPLEMENTATIONS.iter().find(|i| i.name() == name).unwrap();
+        implementation.check().unwrap_or_else(|e| panic!("{e}"));
+        let execution = implementation.run(&file, &text, &limits).execution;
+        assert_eq!(
+            execution,
+            Execution::Output(output.into()),
+            "{name} on {}",
+            file.display()
+        );
+    }
 }
 
 #[test]
@@ -307,20 +316,20 @@ fn run_test_file(file: &str, name: &str) -> Execution {
 fn the_known_tcc_bug_still_shows() {
     // If tcc is fixed, this fails: drop the bug from `known-bugs` and the
     // allowance above.
-    let output = |name| run_test_file("tcc-narrowing-cast.c", name);
-    assert_eq!(output("gcc-O0"), Execution::Output("65533\n".into()));
-    assert_eq!(output("clang-O2"), Execution::Output("65533\n".into()));
-    assert_eq!(output("tcc"), Execution::Output("4294967293\n".into()));
+    assert_prints(
+        "tcc-narrowing-cast.c",
+        &[("gcc-O0", "65533\n"), ("clang-O2", "65533\n"), ("tcc", "4294967293\n")],
+    );
 }
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn the_known_tcc_bug_shows_widened_to_64_bits() {
     // The same bug, as the campaign with structs found it (seed 2802).
-    let output = |name| run_test_file("tcc-narrowing-cast-64.c", name);
-    assert_eq!(output("gcc-O2"), Execution::Output("fff0\n".into()));
-    assert_eq!(output("clang-O0"), Execution::Output("fff0\n".into()));
-    assert_eq!(output("tcc"), Execution::Output("fffffff0\n".into()));
+    assert_prints(
+        "tcc-narrowing-cast-64.c",
+        &[("gcc-O2", "fff0\n"), ("clang-O0", "fff0\n"), ("tcc", "fffffff0\n")],
+    );
 }
 
 #[test]
@@ -330,10 +339,10 @@ fn the_known_tcc_ternary_bug_still_shows() {
     // conditional with equal constant arms and a call for its condition
     // (fixed upstream by tinycc 2cf3a6eb). If Debian's tcc is fixed, this
     // fails: drop the bug from `known-bugs`.
-    let output = |name| run_test_file("tcc-ternary-call-condition.c", name);
-    assert_eq!(output("gcc-O0"), Execution::Output("1\n".into()));
-    assert_eq!(output("clang-O2"), Execution::Output("1\n".into()));
-    assert_eq!(output("tcc"), Execution::Output("0\n".into()));
+    assert_prints(
+        "tcc-ternary-call-condition.c",
+        &[("gcc-O0", "1\n"), ("clang-O2", "1\n"), ("tcc", "0\n")],
+    );
 }
 
 #[test]
@@ -343,9 +352,13 @@ fn the_gcc_int8_fold_bug_still_shows() {
     // (found by a campaign on gcc -O3 with the whole-array loops of issue
     // 34, seed 400549). If gcc is fixed, this fails: drop the bug from
     // `known-bugs`.
-    let output = |name| run_test_file("gcc-int8-sub-fold.c", name);
-    assert_eq!(output("gcc-O0"), Execution::Output("55\n".into()));
-    assert_eq!(output("clang-O2"), Execution::Output("55\n".into()));
-    assert_eq!(output("tcc"), Execution::Output("55\n".into()));
-    assert_eq!(output("gcc-O2"), Execution::Output("-128\n".into()));
+    assert_prints(
+        "gcc-int8-sub-fold.c",
+        &[
+            ("gcc-O0", "55\n"),
+            ("clang-O2", "55\n"),
+            ("tcc", "55\n"),
+            ("gcc-O2", "-128\n"),
+        ],
+    );
 }
