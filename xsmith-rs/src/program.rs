@@ -14,7 +14,7 @@ use crate::cache::AttributeCaches;
 use crate::grammar::ProdId;
 use crate::scopes::{BinderStyle, ScopeKind};
 use crate::tree::{NodeId, Tree};
-use crate::types::{Type, TypeStore, TypeSystem};
+use crate::types::{Resolved, Type, TypeStore, TypeSystem};
 
 /// A program being generated (or finished): a [`Tree`] with types, names
 /// and cached attributes.
@@ -75,6 +75,62 @@ pub struct Program {
 pub(crate) struct Typing {
     pub(crate) store: TypeStore,
     pub(crate) types: Vec<Option<Type>>,
+    /// Per node, its type resolved at the top once that is no variable
+    /// and no snapshot can undo it: from then on what resolving it gives,
+    /// so that the searches of the visible binders compare it rather than
+    /// resolve the binder's type again at every reference (see
+    /// [`Typing::settle`]).
+    settled: Vec<Option<Resolved>>,
+    /// Per node, its type with every variable replaced, once it has none
+    /// left (see [`Typing::ground`]).
+    ground: Vec<Option<Type>>,
+}
+
+impl Typing {
+    /// Settles the type of `node` if it can be (see [`Typing::settled`]):
+    /// once its variable is bound (the parts may still be open, but what
+    /// it resolves to at the top stays), outside snapshots (a binding made
+    /// in one could be undone).
+    pub(crate) fn settle(&mut self, node: NodeId) {
+        if self.settled(node).is_some() || self.store.in_snapshot() {
+            return;
+        }
+        let Some(ty) = &self.types[node.index()] else {
+            return;
+        };
+        let resolved = self.store.resolved(ty);
+        if !matches!(resolved.ty, Type::Var(_)) {
+            if self.settled.len() <= node.index() {
+                self.settled.resize_with(node.index() + 1, || None);
+            }
+            self.settled[node.index()] = Some(resolved);
+        }
+    }
+
+    /// The type of `node` with every variable replaced, once it has none
+    /// left, kept from then on (outside snapshots: a binding made in one
+    /// could be undone); `None` while it has one.
+    pub(crate) fn ground(&mut self, node: NodeId) -> Option<&Type> {
+        let known = self.ground.get(node.index()).is_some_and(Option::is_some);
+        if !known {
+            let ty = self.types[node.index()].as_ref()?;
+            if self.store.in_snapshot() || !self.store.is_ground(ty) {
+                return None;
+            }
+            let ground = self.store.zonk(ty);
+            if self.ground.len() <= node.index() {
+                self.ground.resize_with(node.index() + 1, || None);
+            }
+            self.ground[node.index()] = Some(ground);
+        }
+        self.ground[node.index()].as_ref()
+    }
+
+    /// The type of `node` resolved at the top, if [`Typing::settle`]
+    /// settled it: what resolving it gives, now and from now on.
+    pub(crate) fn settled(&self, node: NodeId) -> Option<&Resolved> {
+        self.settled.get(node.index()).and_then(Option::as_ref)
+    }
 }
 
 /// A map keyed by node, in insertion order: node ids are small dense
@@ -127,6 +183,8 @@ impl Program {
         let mut typing = system.map(|system| Typing {
             store: TypeStore::new(system.clone()),
             types: Vec::with_capacity(capacity),
+            settled: Vec::new(),
+            ground: Vec::new(),
         });
         if let Some(typing) = &mut typing {
             let root_type = typing.store.fresh();

@@ -14,6 +14,7 @@ mod term;
 
 pub use heads::Producible;
 pub(crate) use shape::NodeTypeShape;
+pub(crate) use store::Resolved;
 pub use store::{Domain, TypeError, TypeSnapshot, TypeStore};
 pub use system::TypeSystem;
 pub use term::{BaseId, DisplayType, GenericId, NominalId, RecordField, Type, TypeVar, Variance};

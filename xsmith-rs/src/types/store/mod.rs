@@ -62,6 +62,7 @@ mod unify;
 mod vars;
 
 pub use domain::{Domain, TypeError};
+pub(crate) use query::Resolved;
 
 use super::heads::Producible;
 use super::system::TypeSystem;
@@ -335,6 +336,11 @@ impl TypeStore {
         TypeSnapshot {
             inner: self.trail.mark(),
         }
+    }
+
+    /// Whether a snapshot is open: a change made now may still be undone.
+    pub(crate) fn in_snapshot(&self) -> bool {
+        self.trail.in_snapshot()
     }
 
     /// Undoes every change since `snapshot`.

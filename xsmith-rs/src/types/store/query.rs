@@ -14,6 +14,15 @@ use super::vars::VarData;
 use super::TypeStore;
 use crate::types::term::{Type, TypeVar};
 
+/// A type resolved at the top ([`TypeStore::resolve`]), and whether that
+/// is a ground term.
+pub(crate) struct Resolved {
+    /// The type, resolved at the top.
+    pub(crate) ty: Type,
+    /// Whether `ty` mentions no variable.
+    pub(crate) ground: bool,
+}
+
 impl TypeStore {
     /// The name of a variable's class: its representative.
     #[inline]
@@ -134,6 +143,14 @@ impl TypeStore {
             }
         }
         ty
+    }
+
+    /// `ty` resolved at the top, with whether that is a ground term: what
+    /// the quick checks of a reference's bindings compare.
+    pub(crate) fn resolved(&self, ty: &Type) -> Resolved {
+        let ty = self.resolve(ty);
+        let ground = ty.is_ground_term();
+        Resolved { ty, ground }
     }
 
     /// [`resolve`](TypeStore::resolve), shortening the union-find's paths

@@ -82,6 +82,11 @@ impl Trail {
         self.log.start_snapshot()
     }
 
+    /// Whether a snapshot is open (changes are being logged).
+    pub(super) fn in_snapshot(&self) -> bool {
+        UndoLogs::<ClassUndo>::in_snapshot(self)
+    }
+
     /// Closes the snapshot `mark`, keeping its changes.
     pub(super) fn commit(&mut self, mark: Mark) {
         self.log.commit(mark);

@@ -1,0 +1,58 @@
+//! One contender's batch, made once, for an instruction counter: the
+//! benchmark's rates move with the machine's load, instruction counts do
+//! not. Prints the programs, nodes and bytes made.
+//!
+//! ```text
+//! cargo build --release -p xsmith-speed --example instructions
+//! valgrind --tool=callgrind target/release/examples/instructions lua 250 50
+//! ```
+//!
+//! The contenders: `calc DEPTH`, `by-hand DEPTH` (calc's grammar written
+//! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`, then
+//! the number of programs (seeds from 0).
+
+use xsmith::{Fuzzer, Generator, Options};
+use xsmith_speed::{by_hand, FuzzerBatch, Work};
+
+fn fuzzer(name: &str) -> Option<&'static Fuzzer> {
+    Some(match name {
+        "calc" => &xsmith_calc::FUZZER,
+        "lua" => &xsmith_lua::FUZZER,
+        "javascript" => &xsmith_javascript::FUZZER,
+        "python" => &xsmith_python::FUZZER,
+        "c" => &xsmith_c::FUZZER,
+        _ => return None,
+    })
+}
+
+fn main() -> Result<(), String> {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let [name, bound, count] = &arguments[..] else {
+        return Err("usage: instructions (calc|by-hand DEPTH | lua|javascript|python|c SIZE) PROGRAMS".into());
+    };
+    let number = |text: &str, what: &str| text.parse::<u32>().map_err(|_| format!("{what} is a number, not {text}"));
+    let (bound, seeds) = (number(bound, "the depth or size")?, 0..u64::from(number(count, "PROGRAMS")?));
+    let work: Work = match name.as_str() {
+        "by-hand" => by_hand::batch(bound, seeds),
+        name => {
+            let fuzzer = fuzzer(name).ok_or_else(|| format!("no contender named {name}"))?;
+            let options = match name {
+                "calc" => Options {
+                    max_depth: bound,
+                    size: 0,
+                    max_nodes: 10_000_000,
+                    ..Options::default()
+                },
+                _ => Options {
+                    size: bound as usize,
+                    ..Options::default()
+                },
+            };
+            let spec = (fuzzer.spec)().map_err(|error| error.to_string())?;
+            let mut generator = Generator::new(&spec, options).map_err(|error| error.to_string())?;
+            FuzzerBatch::new(fuzzer, &spec, &mut generator).make(seeds)
+        }
+    };
+    println!("{} programs, {} nodes, {} bytes", work.programs, work.nodes, work.bytes);
+    Ok(())
+}
