@@ -32,7 +32,7 @@
 //! ```
 
 use crate::grammar::{FieldKind, ProdId};
-use crate::program::Program;
+use crate::program::{Program, Scope};
 use crate::scopes::{Access, BinderStyle, ScopeKind};
 use crate::spec::Spec;
 use crate::tree::{NodeId, Slot};
@@ -94,24 +94,55 @@ pub(crate) fn enclosing_scope(program: &Program, node: NodeId) -> Option<NodeId>
 /// ```
 pub fn visible_bindings(program: &Program, node: NodeId) -> Vec<Binding> {
     let mut binders = Vec::new();
-    visible_binders(program, node, &mut Marks::default(), &mut binders);
-    binders.into_iter().map(|binder| binding(program, binder)).collect()
+    visible_binders(program, node, &mut InSight::default(), &mut binders);
+    binders.into_iter().map(|seen| binding(program, seen.binder)).collect()
 }
 
-/// Marks on nodes, cleared in constant time: what [`visible_binders`]
-/// uses to tell, for each binder of a scope, whether its anchor comes
-/// before the child leading to the node (kept from search to search, so
-/// that a search costs one step per child and per binder, not one per
-/// pair).
+/// What [`visible_binders`] keeps from search to search: the binders of
+/// each sequential scope in sight from one of its children, with what they
+/// depend on, so that the references inside one child of a scope (a
+/// top-level function of hundreds, say) read them rather than walk the
+/// scope's earlier children again; and the marks of such a walk, cleared
+/// in constant time.
 #[derive(Default)]
-pub(crate) struct Marks {
-    /// For each node, the stamp of the search that last marked it.
+pub(crate) struct InSight {
+    /// For each node, the stamp of the walk that last marked it.
     stamps: Vec<u32>,
-    /// The current search's stamp (never 0, which no mark has).
+    /// The current walk's stamp (never 0, which no mark has).
     stamp: u32,
+    /// For each scope node, the binders last found in sight in it.
+    scopes: Vec<Option<Segment>>,
 }
 
-impl Marks {
+/// The binders of a scope in sight from one of its children, as of a
+/// version of the scope.
+struct Segment {
+    /// The program, the child, the number of binders the scope had and the
+    /// scope node's tree version (which a change to its children bumps).
+    key: (u64, NodeId, usize, u64),
+    in_sight: Vec<Seen>,
+}
+
+/// A binder in sight of a reference, as the generator's searches read it:
+/// its node (whose type is the program's type of that node) and whether it
+/// may be written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Seen {
+    pub(crate) binder: NodeId,
+    pub(crate) writable: bool,
+}
+
+impl Seen {
+    /// `binder` as the searches read it.
+    fn of(program: &Program, binder: NodeId) -> Seen {
+        Seen {
+            binder,
+            writable: program.names.binders[&binder].writable,
+        }
+    }
+}
+
+impl InSight {
     /// Clears every mark.
     fn clear(&mut self) {
         self.stamp = self.stamp.wrapping_add(1);
@@ -131,13 +162,41 @@ impl Marks {
     fn is_marked(&self, node: NodeId) -> bool {
         self.stamps.get(node.index()) == Some(&self.stamp)
     }
+
+    /// Appends to `out` the binders of the sequential scope `at` in
+    /// children before `child`, in the scope's order.
+    fn before(&mut self, program: &Program, at: NodeId, scope: &Scope, child: NodeId, out: &mut Vec<Seen>) {
+        let key = (program.serial, child, scope.binders.len(), program.node(at).changed_at);
+        if let Some(Some(segment)) = self.scopes.get(at.index()) {
+            if segment.key == key {
+                out.extend_from_slice(&segment.in_sight);
+                return;
+            }
+        }
+        self.clear();
+        for earlier in program.children(at).take_while(|&c| c != child) {
+            self.mark(earlier);
+        }
+        let mut in_sight = match self.scopes.get_mut(at.index()).and_then(Option::take) {
+            Some(segment) => segment.in_sight,
+            None => Vec::new(),
+        };
+        in_sight.clear();
+        let marked = scope.binders.iter().filter(|&&(_, anchor)| self.is_marked(anchor));
+        in_sight.extend(marked.map(|&(binder, _)| Seen::of(program, binder)));
+        out.extend_from_slice(&in_sight);
+        if self.scopes.len() <= at.index() {
+            self.scopes.resize_with(at.index() + 1, || None);
+        }
+        self.scopes[at.index()] = Some(Segment { key, in_sight });
+    }
 }
 
 /// The binder nodes visible at `node`, in the order of
 /// [`visible_bindings`], into `out` (cleared first): the generator's
 /// searches read only what they need of each (a name is copied only for
 /// the binder a reference takes).
-pub(crate) fn visible_binders(program: &Program, node: NodeId, marks: &mut Marks, out: &mut Vec<NodeId>) {
+pub(crate) fn visible_binders(program: &Program, node: NodeId, in_sight: &mut InSight, out: &mut Vec<Seen>) {
     out.clear();
     let mut child = node;
     let mut cursor = program.node(node).parent;
@@ -149,16 +208,11 @@ pub(crate) fn visible_binders(program: &Program, node: NodeId, marks: &mut Marks
             isolated |= scope.kind == ScopeKind::Isolated;
             match scope.kind {
                 _ if hidden => {}
-                ScopeKind::Recursive => out.extend(scope.binders.iter().map(|&(binder, _)| binder)),
+                ScopeKind::Recursive => out.extend(scope.binders.iter().map(|&(binder, _)| Seen::of(program, binder))),
+                // Binders in children of the scope before the one that
+                // leads to `node`.
                 ScopeKind::Sequential | ScopeKind::Isolated | ScopeKind::Global => {
-                    // Binders in children of the scope before the one that
-                    // leads to `node`.
-                    marks.clear();
-                    for earlier in program.children(at).take_while(|&c| c != child) {
-                        marks.mark(earlier);
-                    }
-                    let in_sight = scope.binders.iter().filter(|&&(_, anchor)| marks.is_marked(anchor));
-                    out.extend(in_sight.map(|&(binder, _)| binder));
+                    in_sight.before(program, at, scope, child, out)
                 }
             }
         }

@@ -26,6 +26,10 @@ use crate::types::{Resolved, Type, TypeStore, TypeSystem};
 /// assert!(program.type_store().is_none(), "the example spec is untyped");
 /// ```
 pub struct Program {
+    /// A number no other program made in this process has: what caches
+    /// kept outside the program (the generator's, from search to search)
+    /// tell it by.
+    pub(crate) serial: u64,
     pub(crate) tree: Tree,
     pub(crate) caches: AttributeCaches,
     /// Holes still to fill; the next one is at the end.
@@ -196,7 +200,9 @@ impl Program {
             table.push(first);
             table
         }
+        static SERIALS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Program {
+            serial: SERIALS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             pending_holes: vec![tree.root()],
             tree,
             caches: AttributeCaches::default(),

@@ -274,7 +274,7 @@ impl<'s> Generator<'s> {
             return;
         }
         let mut visible = std::mem::take(&mut self.visible);
-        visible_binders(program, node, &mut self.marks, &mut visible);
+        visible_binders(program, node, &mut self.in_sight, &mut visible);
         // Per access (read, write), computed when a reference first needs
         // them: the bindings it may take, and where a definition may be
         // lifted for it (only when none fits).
@@ -297,7 +297,7 @@ impl<'s> Generator<'s> {
             };
             let access = usize::from(info.access == Access::Write);
             if !gathered[access] {
-                harmless_bindings(around, &program.names, &visible, info.access, &mut harmless[access]);
+                harmless_bindings(around, &visible, info.access, &mut harmless[access]);
                 gathered[access] = true;
             }
             if !fitting_bindings(

@@ -139,9 +139,9 @@ impl Generator<'_> {
         if let Some(info) = &properties.reference_info {
             let reference = chosen;
             let (mut visible, mut bindings) = (Vec::new(), Vec::new());
-            visible_binders(program, node, &mut self.marks, &mut visible);
+            visible_binders(program, node, &mut self.in_sight, &mut visible);
             let around = self.effects.around(program, node);
-            harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
+            harmless_bindings(&around, &visible, info.access, &mut bindings);
             let fitting = fitting_bindings(
                 spec,
                 &bindings,

@@ -130,9 +130,9 @@ impl Generator<'_> {
             return;
         };
         let (mut visible, mut bindings) = (Vec::new(), Vec::new());
-        visible_binders(program, hole, &mut self.marks, &mut visible);
+        visible_binders(program, hole, &mut self.in_sight, &mut visible);
         let around = self.effects.around(program, hole);
-        harmless_bindings(&around, &program.names, &visible, info.access, &mut bindings);
+        harmless_bindings(&around, &visible, info.access, &mut bindings);
         let fitting = fitting_bindings(
             spec,
             &bindings,

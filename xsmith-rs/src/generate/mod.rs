@@ -51,7 +51,7 @@ use crate::spec::Spec;
 use crate::tree::NodeId;
 use cover::Cover;
 use inhabitation::{Finish, Inhabitation};
-use references::Seen;
+use crate::names::Seen;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
@@ -86,12 +86,12 @@ pub struct Generator<'s> {
     spare_choices: Vec<ProdId>,
     /// The binders in sight of the hole being filled (a buffer kept from
     /// hole to hole, as `choices` is).
-    visible: Vec<NodeId>,
+    visible: Vec<Seen>,
     /// Of those, the ones a read (0) or a write (1) could take without an
     /// effect conflict (buffers kept from hole to hole).
     harmless: [Vec<Seen>; 2],
-    /// Marks for the searches of binders in sight.
-    marks: crate::names::Marks,
+    /// What the searches of binders in sight keep from one to the next.
+    in_sight: crate::names::InSight,
     /// Which productions fit holes of ground types, remembered.
     ground_fits: ground_fits::GroundFits,
     /// How many nodes the last program generated had: the room a new
@@ -193,7 +193,7 @@ impl<'s> Generator<'s> {
             spare_choices: Vec::new(),
             visible: Vec::new(),
             harmless: [Vec::new(), Vec::new()],
-            marks: Default::default(),
+            in_sight: Default::default(),
             ground_fits: Default::default(),
             expected_nodes: 0,
             weights: Vec::new(),

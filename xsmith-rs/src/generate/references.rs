@@ -5,8 +5,8 @@
 use crate::effects::Around;
 use crate::grammar::ProdId;
 use crate::hooks::{Hole, Place};
-use crate::names::{lift_sites, LiftSite};
-use crate::program::{Names, Program, Typing};
+use crate::names::{lift_sites, LiftSite, Seen};
+use crate::program::{Program, Typing};
 use crate::properties::Filter;
 use crate::scopes::Access;
 use crate::spec::Spec;
@@ -179,33 +179,19 @@ pub(crate) fn harmless_lift_sites(
     sites
 }
 
-/// A binder in sight of a reference, as the searches below read it: its
-/// node (whose type is the program's type of that node) and whether it may
-/// be written.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Seen {
-    pub(crate) binder: NodeId,
-    pub(crate) writable: bool,
-}
-
 /// The binders among `visible` that a reference could read (or write)
 /// without conflicting with what happens `around` it, into `out` (cleared
 /// first).
-pub(crate) fn harmless_bindings(
-    around: &Around,
-    names: &Names,
-    visible: &[NodeId],
-    access: Access,
-    out: &mut Vec<Seen>,
-) {
+pub(crate) fn harmless_bindings(around: &Around, visible: &[Seen], access: Access, out: &mut Vec<Seen>) {
     out.clear();
+    if around.is_empty() {
+        out.extend_from_slice(visible);
+        return;
+    }
     let harmless = visible
         .iter()
-        .filter(|&&binder| !around.conflicts_with_access(binder, access));
-    out.extend(harmless.map(|&binder| Seen {
-        binder,
-        writable: names.binders[&binder].writable,
-    }));
+        .filter(|seen| !around.conflicts_with_access(seen.binder, access));
+    out.extend(harmless);
 }
 
 /// How many visible bindings a reference tries to unify with, at most,
@@ -449,7 +435,7 @@ mod tests {
     fn seen(program: &Program, node: NodeId) -> Vec<Seen> {
         let (mut visible, mut seen) = (Vec::new(), Vec::new());
         crate::names::visible_binders(program, node, &mut Default::default(), &mut visible);
-        harmless_bindings(&Around::default(), &program.names, &visible, Access::Read, &mut seen);
+        harmless_bindings(&Around::default(), &visible, Access::Read, &mut seen);
         seen
     }
 
@@ -574,7 +560,7 @@ mod tests {
                 let (mut visible, mut harmless) = (Vec::new(), Vec::new());
                 crate::names::visible_binders(&program, node, &mut Default::default(), &mut visible);
                 let around = Around::default();
-                harmless_bindings(&around, &program.names, &visible, Access::Write, &mut harmless);
+                harmless_bindings(&around, &visible, Access::Write, &mut harmless);
                 assert_eq!(harmless.len(), visible.len());
                 assert!(!harmless_lift_sites(&around, &spec, &[true; 13], &program, node, Access::Read, 5).is_empty());
             }
