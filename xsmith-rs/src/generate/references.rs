@@ -221,6 +221,9 @@ pub(crate) fn fitting_bindings(
     let mut fitting = Vec::new();
     let mut trials = 0;
     let fresh_reference = takes_hole_type(spec, reference);
+    // The hole's type with every variable replaced, if it has none left:
+    // worked out at the first trial that needs it.
+    let mut required_ground: Option<Option<Type>> = None;
     let required = typing.as_deref().map(|typing| {
         let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
         typing.store.resolved(required)
@@ -238,7 +241,13 @@ pub(crate) fn fitting_bindings(
             None if trials < MAX_BINDING_TRIALS || fitting.is_empty() => {
                 trials += 1;
                 let told = match (&required, typing.as_deref_mut()) {
-                    (Some(required), Some(typing)) if fresh_reference => ground_binding_fits(typing, binding, required),
+                    (Some(required), Some(typing)) if fresh_reference => {
+                        let required_ground = required_ground.get_or_insert_with(|| {
+                            let ty = typing.types[node.index()].as_ref().expect("a typed node has a type");
+                            typing.store.is_ground(ty).then(|| typing.store.zonk(ty))
+                        });
+                        ground_binding_fits(typing, binding, required, required_ground.as_ref())
+                    }
                     _ => None,
                 };
                 told.unwrap_or_else(|| {
@@ -301,12 +310,22 @@ fn quick_fit_typed(
 }
 
 /// Whether a binder of a ground type fits a reference whose type is its
-/// hole's (`required`, resolved at the top), as far as the type's shape
-/// tells without the trial unification [`binding_fits`] runs (the same
-/// answer, in a fraction of the work: a ground function type with every
-/// part settled, against a hole whose variable's domain says yes or no).
-fn ground_binding_fits(typing: &mut Typing, binding: Seen, required: &Resolved) -> Option<bool> {
+/// hole's (`required`, resolved at the top; `required_ground` with every
+/// variable replaced, if it has none left), as far as the types tell
+/// without the trial unification [`binding_fits`] runs (the same answer,
+/// in a fraction of the work): two ground types unify when they are
+/// equal (`array<int>` whose parts are settled, against `array<int>`), and
+/// a hole's variable's domain may say yes or no to a ground type.
+fn ground_binding_fits(
+    typing: &mut Typing,
+    binding: Seen,
+    required: &Resolved,
+    required_ground: Option<&Type>,
+) -> Option<bool> {
     let ground = typing.ground(binding.binder)?;
+    if let Some(required) = required_ground {
+        return Some(ground == required);
+    }
     NodeTypeShape::Ground(ground.clone()).fits(&required.ty, &typing.store)
 }
 
