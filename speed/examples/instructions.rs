@@ -30,8 +30,14 @@ fn main() -> Result<(), String> {
     let [name, bound, count] = &arguments[..] else {
         return Err("usage: instructions (calc|by-hand DEPTH | lua|javascript|python|c SIZE) PROGRAMS".into());
     };
-    let number = |text: &str, what: &str| text.parse::<u32>().map_err(|_| format!("{what} is a number, not {text}"));
-    let (bound, seeds) = (number(bound, "the depth or size")?, 0..u64::from(number(count, "PROGRAMS")?));
+    let number = |text: &str, what: &str| {
+        text.parse::<u32>()
+            .map_err(|_| format!("{what} is a number, not {text}"))
+    };
+    let (bound, seeds) = (
+        number(bound, "the depth or size")?,
+        0..u64::from(number(count, "PROGRAMS")?),
+    );
     let work: Work = match name.as_str() {
         "by-hand" => by_hand::batch(bound, seeds),
         name => {

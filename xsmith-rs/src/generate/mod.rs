@@ -44,6 +44,7 @@ pub use error::{GenerateError, Whereabouts};
 
 use crate::effects::EffectSummaries;
 use crate::grammar::ProdId;
+use crate::names::Seen;
 use crate::options::{OptionError, Options};
 use crate::program::Program;
 use crate::random::Random;
@@ -51,7 +52,6 @@ use crate::spec::Spec;
 use crate::tree::NodeId;
 use cover::Cover;
 use inhabitation::{Finish, Inhabitation};
-use crate::names::Seen;
 
 /// Generates programs from a spec under fixed options; reusable for any number
 /// of programs (each from its own [`Random`]).
