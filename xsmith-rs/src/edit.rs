@@ -64,6 +64,10 @@ pub struct Subtree {
     pub hole_type: ProdId,
     /// Its choice span.
     pub span: Range<usize>,
+    /// The choices its root drew itself, at the start of its span (its
+    /// production, its lists' lengths, its data): a replacement in place by
+    /// these alone keeps the root and makes every child its smallest.
+    pub own: Range<usize>,
     /// Where the choices drawn for its hole begin: `span.start`, or before
     /// it when its hole's type was decided first (in its parent's span, so
     /// a replacement in place keeps that decision; deleting it from a list
@@ -122,9 +126,14 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
             .zip(program.slot_holding(node))
             .filter(|&(parent, slot)| matches!(program.node(parent).slots.get(slot), Some(Slot::List(_))));
         let list_parent = list.and_then(|(parent, _)| program.own_choice_span(parent));
+        let own = program
+            .own_choice_span(node)
+            .filter(|own| own.start == span.start && own.end <= span.end)
+            .unwrap_or(span.start..span.start);
         found.push(Subtree {
             node,
             hole_type: hole,
+            own,
             decided_from: program.decision_start(node).unwrap_or(span.start).min(span.start),
             span,
             fill: program.fill_number(node),

@@ -32,11 +32,20 @@ pub(super) const PASSES: [Pass; 8] = [
 const DONORS_PER_SUBTREE: usize = 4;
 
 /// Each subtree replaced in place (the rest of the program as it was) by
-/// the smallest choices, then by each smaller subtree inside it (hoisting).
+/// the smallest choices, then by its root's own choices alone (the same
+/// production, lists as long and data as they were, every child at once
+/// its smallest: where the smallest version of the hole loses the bug, a
+/// node the bug needs keeps it while all below it shrinks in one test),
+/// then by each smaller subtree inside it (hoisting).
 fn shrink_subtrees_in_place(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for subtree in subtrees {
-        let replacements = std::iter::once(Vec::new()).chain(
+        let own = (subtree.own.end < subtree.span.end)
+            .then(|| values.get(subtree.own.clone()))
+            .flatten()
+            .filter(|own| own.iter().any(|&v| v > 0))
+            .map(<[u64]>::to_vec);
+        let replacements = std::iter::once(Vec::new()).chain(own).chain(
             subtree
                 .inner
                 .iter()
@@ -259,6 +268,7 @@ mod tests {
             node: NodeId(0),
             hole_type: ProdId(0),
             span: 0..8,
+            own: 0..2,
             decided_from: 0,
             fill: Some(0),
             inner: vec![2..5, 5..6],
@@ -278,7 +288,7 @@ mod tests {
         assert_eq!(delete_blocks(&[1, 2, 3], &[]).len(), 1 + 3);
         let in_place = shrink_subtrees_in_place(&values, &spans);
         let replacements: Vec<Vec<u64>> = in_place.iter().map(|c| c.splice.clone().unwrap().values).collect();
-        assert_eq!(replacements, [vec![], vec![3, 9, 1], vec![1]]);
+        assert_eq!(replacements, [vec![], vec![5, 0], vec![3, 9, 1], vec![1]]);
     }
 
     #[test]
@@ -288,6 +298,7 @@ mod tests {
             node: NodeId(node),
             hole_type: ProdId(hole_type),
             decided_from: span.start,
+            own: span.start..span.start,
             span,
             fill: Some(node as usize),
             inner: Vec::new(),
@@ -312,6 +323,7 @@ mod tests {
             node: NodeId(1),
             hole_type: ProdId(0),
             decided_from,
+            own: span.start..span.start,
             span,
             fill: Some(1),
             inner: Vec::new(),
@@ -346,6 +358,7 @@ mod tests {
             hole_type: ProdId(0),
             decided_from: start,
             span: start..start + 1,
+            own: start..start,
             fill: Some(1),
             inner: Vec::new(),
             list_parent: Some(0..2),

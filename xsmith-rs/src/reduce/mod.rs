@@ -16,9 +16,10 @@
 //!    first, down to runs of two (ddmin's chunks), with the list's length
 //!    lowered by as many (or the decisions that grew it);
 //! 2. replace a subtree in place (largest first) by the smallest choices,
-//!    or by a smaller subtree inside it that may stand in its place
-//!    (hoisting), the rest of the program drawing what it drew before (a
-//!    [`Splice`](crate::Splice));
+//!    by its root's own choices alone (the same node, every child its
+//!    smallest), or by a smaller subtree inside it that may stand in its
+//!    place (hoisting), the rest of the program drawing what it drew
+//!    before (a [`Splice`](crate::Splice));
 //! 3. delete the span of a subtree, or zero it, what follows read from
 //!    where it falls (as Hypothesis does);
 //! 4. delete an element of a list with the choice that made the list that
@@ -29,8 +30,12 @@
 //! 7. delete runs of 8, 4, 2 and 1 choices;
 //! 8. lower single choices: to zero, to half, by one.
 //!
-//! After each accepted candidate the passes start again from the first. A
-//! generated candidate is kept as the sequence it really drew (values below
+//! After each accepted candidate the pass goes on from where it was (the
+//! same position among the candidates it makes of the new best: what it
+//! tried before that failed, most likely fails again), then the passes
+//! after it; a sweep of the passes that accepted something starts again
+//! from the first, and reduction ends after a whole sweep accepts nothing,
+//! as C-Reduce's passes do. A generated candidate is kept as the sequence it really drew (values below
 //! their bounds), and accepted only if that is smaller than the best so
 //! far, so reduction always ends. Candidates run `jobs` at a time, on
 //! threads that last the whole reduction (each keeps its generator and its
@@ -276,13 +281,21 @@ impl<'f> Reducer<'f> {
             let mut best = original.clone();
             let mut cache: HashMap<Candidate, bool> = HashMap::new();
             let mut tests = 0u64;
+            // Where the sweep goes on (a pass, a candidate of it), and
+            // whether it has accepted anything since it began.
+            let (mut at, mut accepted) = ((0, 0), false);
             'passes: while started.elapsed() < self.budget {
-                for pass in candidates::PASSES {
+                let (first_pass, first_candidate) = at;
+                for (number, pass) in candidates::PASSES.iter().enumerate().skip(first_pass) {
                     let candidates: Vec<Candidate> = pass(&best.values, &best.spans)
                         .into_iter()
                         .map(|candidate| candidate.anchored(&best.anchors))
                         .collect();
-                    for batch in candidates.chunks(self.jobs) {
+                    let skip = match number == first_pass {
+                        true => first_candidate.min(candidates.len()),
+                        false => 0,
+                    };
+                    for (index, batch) in candidates[skip..].chunks(self.jobs).enumerate() {
                         if started.elapsed() >= self.budget {
                             break 'passes;
                         }
@@ -296,10 +309,13 @@ impl<'f> Reducer<'f> {
                                 .is_some_and(|t| &t.signature == target && shortlex_less(&t.values, &best.values));
                             cache.insert((*candidate).clone(), interesting);
                             if interesting && winner.is_none() {
-                                winner = tested;
+                                let position = batch.iter().position(|c| c == *candidate).unwrap_or(0);
+                                winner = tested.map(|tested| (position, tested));
                             }
                         }
-                        if let Some(tested) = winner {
+                        if let Some((position, tested)) = winner {
+                            at = (number, skip + index * self.jobs + position);
+                            accepted = true;
                             best = tested;
                             progress(Progress {
                                 tests,
@@ -313,7 +329,12 @@ impl<'f> Reducer<'f> {
                         }
                     }
                 }
-                break;
+                // The sweep is over: again from the first pass if it
+                // accepted anything, else nothing more is accepted.
+                if !std::mem::take(&mut accepted) {
+                    break;
+                }
+                at = (0, 0);
             }
             Ok::<_, ReduceError>((best, tests))
         })?;
