@@ -87,8 +87,9 @@ pub(crate) fn iterations(node: NodeRef) -> i64 {
 /// counted loop there would: it is in no function, and the loops around it
 /// run at most 4 times in all (the budget of a nest of loops). Elsewhere
 /// it should run a short count (at most 4 iterations), so that any nest of
-/// loops stays within the budget. The loop's own generated children must be evaluated once,
-/// outside the loop (the canned loops do not count it as a loop).
+/// loops stays within the budget. The loop's own generated children must
+/// be evaluated once, outside the loop (the canned loops do not count it
+/// as a loop).
 ///
 /// ```
 /// // At the top of a program, with no loop or function around it.

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use xsmith::{Fuzzer, Generator, Options, Spec};
 use xsmith_speed::wasm::{trap_free_mvp, SmithInputs};
-use xsmith_speed::{by_hand, race, Contender, FuzzerBatch, Rates};
+use xsmith_speed::{by_hand, calc_options, race, sized, Contender, FuzzerBatch, Rates};
 
 /// Seeds per batch of a fuzzer's programs (the same seeds every batch, so
 /// every round does the same work).
@@ -30,22 +30,6 @@ fn argument(flag: &str, default: u64) -> u64 {
                 .unwrap_or_else(|_| panic!("{flag} takes a number, not {value}"))
         })
         .unwrap_or(default)
-}
-
-fn calc_options(max_depth: u32) -> Options {
-    Options {
-        max_depth,
-        size: 0,
-        max_nodes: 10_000_000,
-        ..Options::default()
-    }
-}
-
-fn sized(size: usize) -> Options {
-    Options {
-        size,
-        ..Options::default()
-    }
 }
 
 fn generator<'s>(spec: &'s Spec, options: Options) -> Generator<'s> {

@@ -11,8 +11,8 @@
 //! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`, then
 //! the number of programs (seeds from 0).
 
-use xsmith::{Fuzzer, Generator, Options};
-use xsmith_speed::{by_hand, FuzzerBatch, Work};
+use xsmith::Fuzzer;
+use xsmith_speed::{by_hand, calc_options, fuzzer_batch, sized, Work};
 
 fn fuzzer(name: &str) -> Option<&'static Fuzzer> {
     Some(match name {
@@ -43,20 +43,10 @@ fn main() -> Result<(), String> {
         name => {
             let fuzzer = fuzzer(name).ok_or_else(|| format!("no contender named {name}"))?;
             let options = match name {
-                "calc" => Options {
-                    max_depth: bound,
-                    size: 0,
-                    max_nodes: 10_000_000,
-                    ..Options::default()
-                },
-                _ => Options {
-                    size: bound as usize,
-                    ..Options::default()
-                },
+                "calc" => calc_options(bound),
+                _ => sized(bound as usize),
             };
-            let spec = (fuzzer.spec)().map_err(|error| error.to_string())?;
-            let mut generator = Generator::new(&spec, options).map_err(|error| error.to_string())?;
-            FuzzerBatch::new(fuzzer, &spec, &mut generator).make(seeds)
+            fuzzer_batch(fuzzer, &options, seeds)
         }
     };
     println!("{} programs, {} nodes, {} bytes", work.programs, work.nodes, work.bytes);

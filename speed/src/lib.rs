@@ -140,6 +140,34 @@ fn median(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
+/// The options under which `xsmith-calc` is measured: no `--size`, depth
+/// bound `max_depth` (what the hand-written generator takes), and room for
+/// any number of nodes.
+///
+/// ```
+/// assert_eq!(xsmith_speed::calc_options(8).max_depth, 8);
+/// ```
+pub fn calc_options(max_depth: u32) -> xsmith::Options {
+    xsmith::Options {
+        max_depth,
+        size: 0,
+        max_nodes: 10_000_000,
+        ..xsmith::Options::default()
+    }
+}
+
+/// The default options at `--size size`.
+///
+/// ```
+/// assert_eq!(xsmith_speed::sized(1000).size, 1000);
+/// ```
+pub fn sized(size: usize) -> xsmith::Options {
+    xsmith::Options {
+        size,
+        ..xsmith::Options::default()
+    }
+}
+
 /// A batch of `fuzzer`'s programs for `seeds` under `options`: programs,
 /// their nodes and their text's bytes.
 ///

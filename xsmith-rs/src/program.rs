@@ -104,10 +104,7 @@ impl Typing {
         };
         let resolved = self.store.resolved(ty);
         if !matches!(resolved.ty, Type::Var(_)) {
-            if self.settled.len() <= node.index() {
-                self.settled.resize_with(node.index() + 1, || None);
-            }
-            self.settled[node.index()] = Some(resolved);
+            keep(&mut self.settled, node, resolved);
         }
     }
 
@@ -122,10 +119,7 @@ impl Typing {
                 return None;
             }
             let ground = self.store.zonk(ty);
-            if self.ground.len() <= node.index() {
-                self.ground.resize_with(node.index() + 1, || None);
-            }
-            self.ground[node.index()] = Some(ground);
+            keep(&mut self.ground, node, ground);
         }
         self.ground[node.index()].as_ref()
     }
@@ -135,6 +129,14 @@ impl Typing {
     pub(crate) fn settled(&self, node: NodeId) -> Option<&Resolved> {
         self.settled.get(node.index()).and_then(Option::as_ref)
     }
+}
+
+/// Keeps `value` for `node` in `table` (indexed by node, grown as needed).
+fn keep<T>(table: &mut Vec<Option<T>>, node: NodeId, value: T) {
+    if table.len() <= node.index() {
+        table.resize_with(node.index() + 1, || None);
+    }
+    table[node.index()] = Some(value);
 }
 
 /// A map keyed by node, in insertion order: node ids are small dense

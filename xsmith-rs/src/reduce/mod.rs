@@ -35,9 +35,9 @@
 //! tried before that failed, most likely fails again), then the passes
 //! after it; a sweep of the passes that accepted something starts again
 //! from the first, and reduction ends after a whole sweep accepts nothing,
-//! as C-Reduce's passes do. A generated candidate is kept as the sequence it really drew (values below
-//! their bounds), and accepted only if that is smaller than the best so
-//! far, so reduction always ends. Candidates run `jobs` at a time, on
+//! as C-Reduce's passes do. A generated candidate is kept as the
+//! sequence it really drew (values below their bounds), and accepted only
+//! if that is smaller than the best so far, so reduction always ends. Candidates run `jobs` at a time, on
 //! threads that last the whole reduction (each keeps its generator and its
 //! in-process engines' worker process); the first interesting one in pass
 //! order wins, so the result does not depend on `jobs`. Verdicts are
