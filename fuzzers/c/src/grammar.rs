@@ -75,7 +75,11 @@ fn like_left(c: &mut ChildTypes) -> Type {
 }
 
 /// Integer literals: mostly small, often a boundary, sometimes anything
-/// (each is wrapped to its type when rendered).
+/// (each is wrapped to its type when rendered). A small one is drawn as
+/// `0, 1, -1, 2, -2, ..., 16, -16` (the same values, each as likely), so
+/// that a reducer's lower draws make literals of smaller magnitude, a
+/// draw of zero the literal 0 (and a global array or struct seeded by it
+/// all zeros, rendered `{0}`).
 fn literal(r: &mut Random) -> i64 {
     const EDGES: [i64; 10] = [
         0,
@@ -90,9 +94,19 @@ fn literal(r: &mut Random) -> i64 {
         i64::MIN,
     ];
     match r.below(8) {
-        0..=3 => r.int_in(-16, 16),
+        0..=3 => zigzag(r.below(33)),
         4 | 5 => *r.pick(&EDGES),
         _ => r.next_u64() as i64,
+    }
+}
+
+/// The `n`-th of `0, 1, -1, 2, -2, ...`.
+fn zigzag(n: u64) -> i64 {
+    let half = n.div_ceil(2) as i64;
+    if n % 2 == 1 {
+        half
+    } else {
+        -half
     }
 }
 
@@ -151,12 +165,12 @@ component! {
     /// ```
     pub fn c;
     grammar {
-        Program { items: [Item; 1..=4], args = literal }
+        Program { items: [Item; 1..=4] }
         abstract Item {}
         Global: Item { init = literal }
         GlobalArray: Item { init = literal }
         GlobalStruct: Item { init = literal }
-        Func: Item { params: [Param; 0..=3], body: Body }
+        Func: Item { params: [Param; 0..=3], body: Body, args = literal }
         Param {}
         Body { stmts: [Stmt; 0..=5], result: Expr }
         Block { stmts: [Stmt; 0..=4] }
@@ -356,9 +370,15 @@ component! {
         Global => |n| n.text(format!("static {} {} = {};", ty(n), n.data("name"), constant(&ty(n), literal_of(n.data("init"))))),
         GlobalArray => |n| {
             let t = element_type(n);
-            let mut next = constants(literal_of(n.data("init")));
-            let values: Vec<String> = (0..ARRAY_LENGTH).map(|_| constant(&t, next())).collect();
-            n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{}}};", n.data("name"), values.join(", ")))
+            let values = match literal_of(n.data("init")) {
+                0 => "0".to_string(),
+                seed => {
+                    let mut next = constants(seed);
+                    let values: Vec<String> = (0..ARRAY_LENGTH).map(|_| constant(&t, next())).collect();
+                    values.join(", ")
+                }
+            };
+            n.text(format!("static {t} {}[{ARRAY_LENGTH}] = {{{values}}};", n.data("name")))
         },
         LocalArray => |n| {
             let head = n.text(format!("{} {}[{ARRAY_LENGTH}] = {{", element_type(n), n.data("name")));
@@ -392,7 +412,10 @@ component! {
         },
         PtrRead => [name],
         GlobalStruct => |n| {
-            let init = structs::initialiser(&ty(n), &mut constants(literal_of(n.data("init"))));
+            let init = match literal_of(n.data("init")) {
+                0 => "{0}".to_string(),
+                seed => structs::initialiser(&ty(n), &mut constants(seed)),
+            };
             n.text(format!("static {} {} = {init};", ty(n), n.data("name")))
         },
         LocalStruct => |n| {

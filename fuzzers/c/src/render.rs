@@ -58,7 +58,8 @@ fn subscript_of<'a>(n: &RenderNode<'a>, index: Doc<'a>, length: u64) -> Doc<'a> 
     n.text("[(uint64_t)(").append(index).append(format!(") % {length}]"))
 }
 
-/// Pseudo-random constants from `seed` (a global's initialiser).
+/// Pseudo-random constants from `seed` (a global's initialiser; its
+/// callers render a seed of 0 as all zeros, `{0}`).
 pub(crate) fn constants(seed: i64) -> impl FnMut() -> i64 {
     let mut state = seed as u64;
     move || {
@@ -116,6 +117,9 @@ pub(crate) fn shape(t: &str) -> (u32, bool) {
 
 /// The literal `v` wrapped to the type `t`, written so that its C type is
 /// `t` (or `int`, for the narrow types) and its value is in `t`'s range.
+/// A narrow type's literal is a plain `int` (`5`, `(-5)`): every use of a
+/// value of a narrow type promotes it to `int` first, so a cast would
+/// change nothing but the program's length.
 pub(crate) fn constant(t: &str, v: i64) -> String {
     let (bits, signed) = shape(t);
     let unsigned = if bits == 64 {
@@ -127,7 +131,7 @@ pub(crate) fn constant(t: &str, v: i64) -> String {
         return match bits {
             64 => format!("UINT64_C({unsigned})"),
             32 => format!("UINT32_C({unsigned})"),
-            _ => format!("(({t}){unsigned})"),
+            _ => format!("{unsigned}"),
         };
     }
     let value = if bits == 64 {
@@ -140,9 +144,8 @@ pub(crate) fn constant(t: &str, v: i64) -> String {
     match bits {
         _ if i128::from(value) == min => format!("INT{bits}_MIN"),
         64 => format!("INT64_C({value})"),
-        32 if value < 0 => format!("({value})"),
-        32 => format!("{value}"),
-        _ => format!("(({t}){value})"),
+        _ if value < 0 => format!("({value})"),
+        _ => format!("{value}"),
     }
 }
 
@@ -258,21 +261,22 @@ fn feeds_sink(node: NodeRef) -> bool {
 }
 
 /// Globals and functions, then `main`: each function called in turn with
-/// constant arguments (through [`opaque`]) and its result printed, then the
-/// checksum of every global.
+/// constant arguments (through [`opaque`]; from the function's own `args`,
+/// so that deleting another function changes none of them) and its result
+/// printed, then the checksum of every global.
 pub(crate) fn render_program<'a>(n: &RenderNode<'a>) -> Doc<'a> {
     let items = n.at(n.node()).children("items");
     let name = |node: &NodeRef| node.data("name").expect("a binder has a name").to_string();
-    let seed = literal_of(n.data("args"));
     let mut main = vec!["int main(void) {".to_string()];
     let mut locals = Vec::new();
     for (k, func) in items.iter().filter(|item| item.is("Func")).enumerate() {
+        let seed = literal_of(func.data("args").expect("a function has arguments"));
         let args: Vec<String> = func
             .children("params")
             .iter()
             .enumerate()
             .map(|(i, param)| {
-                let v = seed.wrapping_mul(i as i64 + 3).wrapping_add((i + k) as i64);
+                let v = seed.wrapping_mul(i as i64 + 3).wrapping_add(i as i64);
                 match param.node_type().expect("typed") {
                     // A pointer parameter gets the address of a local of main.
                     Type::Generic(_, args) => {

@@ -138,7 +138,7 @@ pub fn flattened(name: &str) -> Vec<&'static str> {
 ///
 /// ```
 /// let init = xsmith_c::structs::initialiser("S0", &mut || 1);
-/// assert_eq!(init, "{((int8_t)1), {((uint16_t)1), ((uint16_t)1), ((uint16_t)1), ((uint16_t)1), ((uint16_t)1), ((uint16_t)1), ((uint16_t)1), ((uint16_t)1)}, 1, UINT64_C(1)}");
+/// assert_eq!(init, "{1, {1, 1, 1, 1, 1, 1, 1, 1}, 1, UINT64_C(1)}");
 /// ```
 pub fn initialiser(name: &str, next: &mut dyn FnMut() -> i64) -> String {
     let items: Vec<String> = members(name)

@@ -251,10 +251,15 @@ impl TypeStore {
     }
 }
 
-/// Fisher-Yates with the program's random source.
+/// Fisher-Yates with the program's random source, front to back: each
+/// place takes one of the items not yet placed, the smallest choice the
+/// first of them, so that choices of zero (what a reducer lowers them to)
+/// leave the items in their order, the first (the simplest, as a type
+/// system declares them) tried first.
 fn shuffle<T>(items: &mut [T], random: &mut Random) {
-    for i in (1..items.len()).rev() {
-        let j = random.below(i as u64 + 1) as usize;
+    let n = items.len();
+    for i in 0..n.saturating_sub(1) {
+        let j = i + random.below((n - i) as u64) as usize;
         items.swap(i, j);
     }
 }
