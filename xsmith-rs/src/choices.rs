@@ -102,10 +102,11 @@ pub struct Splice {
 /// Anchors move only where values are read, never what generation does
 /// with them, so the values an anchored replay draws, replayed in order,
 /// make the same program: a program stays its choice sequence. Size
-/// budgets are not anchored for that reason (a budget is no choice: a
-/// replay in order would share it out again), so an edit that deletes a
-/// list element still grows its siblings' budgets, which may change them.
-/// Deletions are not anchored either: anchoring the siblings after a
+/// budgets need no anchors: how many children share a node's budget is
+/// kept in its span ([`Random::kept`](crate::Random::kept)) and each
+/// child's extra share is drawn in its own, so an edit that deletes a list
+/// element leaves its siblings' budgets as they were.
+/// Deletions are not anchored: anchoring the siblings after a
 /// deleted element (tried on the five reduced C findings of the tcc bug)
 /// left four results as they were and one 40% larger.
 ///

@@ -435,14 +435,24 @@ mod tests {
         }
     }
 
-    /// Deleting the first of a block's two statements (one that holds no
-    /// reference and binds nothing) leaves the rest of the program as it
-    /// was: the draw of the favoured child that a one-statement block does
-    /// not need keeps its place (`Random::placeholder`).
+    /// Deleting a block's statement (one that holds no reference and binds
+    /// nothing) leaves the rest of the program as it was: how many
+    /// statements share the block's size budget is kept in its span
+    /// (`Random::kept`), and each statement's share of the other half is
+    /// drawn in its own. At `--size 30`, where budgets decide shapes: 808
+    /// of 808 deletions; 451 of 757 when the budget was shared by the
+    /// block's length, with one favoured statement drawn in its span.
     #[test]
-    fn deleting_an_element_down_to_one_leaves_the_rest_as_it_was() {
+    fn deleting_an_element_leaves_the_rest_as_it_was() {
         let spec = scoped();
-        let mut generator = Generator::new(&spec, Options::default()).unwrap();
+        let mut generator = Generator::new(
+            &spec,
+            Options {
+                size: 30,
+                ..Options::default()
+            },
+        )
+        .unwrap();
         let (mut cases, mut unchanged) = (0, 0);
         for seed in 0..2_000 {
             let mut random = Random::from_seed(seed);
@@ -464,15 +474,14 @@ mod tests {
                 let plain = inside
                     .iter()
                     .all(|&n| !["Ref", "Assign", "Let", "Const"].contains(&name(n)));
-                name(parent) == "Block"
-                    && program.children(parent).next() == Some(s.node)
-                    && program.children(parent).count() == 2
-                    && plain
+                name(parent) == "Block" && program.children(parent).count() >= 2 && plain
             };
             let all = subtrees(&spec, &program);
-            let Some(first) = all.iter().find(deletable) else {
+            let candidates: Vec<&Subtree> = all.iter().filter(deletable).collect();
+            if candidates.is_empty() {
                 continue;
-            };
+            }
+            let first = *Random::from_seed(seed).pick(&candidates);
             // The block's length, among its own choices: `1..=4` statements.
             let own = first.list_parent.clone().unwrap();
             let length = own.clone().find(|&i| recorded.choices()[i].bound == 4).unwrap();
@@ -484,8 +493,9 @@ mod tests {
             cases += 1;
             unchanged += usize::from(before == after);
         }
+        println!("{unchanged} of {cases} unchanged");
         assert!(cases >= 100, "{cases} cases");
-        assert!(unchanged * 100 >= cases * 95, "{unchanged} of {cases} unchanged");
+        assert!(unchanged * 100 >= cases * 99, "{unchanged} of {cases} unchanged");
     }
 
     /// An anchored replay of a subtree replaced by its smallest version

@@ -60,6 +60,8 @@ pub struct Program {
     /// parent, shared among the parent's children. A subtree's budget does
     /// not depend on its siblings' sizes, so replacing one changes no other.
     pub(crate) budgets: Vec<u32>,
+    /// For each node, what its parent offered it on top of its budget.
+    pub(crate) bonuses: Vec<Bonus>,
     /// For each finished node: one past the last choice drawn before it was
     /// finished (its subtree's, the definitions' lifted from inside it, and
     /// the concretization of what its type left open).
@@ -162,6 +164,17 @@ pub(crate) struct Names {
     pub(crate) lifted_for: NodeMap<NodeId>,
 }
 
+/// A share of its parent's size budget that a node may take on top of
+/// its own: with one chance in `among`, drawn when its hole is filled (in
+/// its own span, so that its siblings' draws do not move it).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Bonus {
+    /// The nodes it adds to the budget.
+    pub(crate) nodes: u32,
+    /// How many children it was offered to.
+    pub(crate) among: u64,
+}
+
 /// A node that introduces a scope.
 pub(crate) struct Scope {
     pub(crate) kind: ScopeKind,
@@ -219,6 +232,7 @@ impl Program {
             decision_starts: Vec::with_capacity(capacity),
             growth_decisions: Vec::new(),
             budgets: with_first(capacity, u32::MAX),
+            bonuses: with_first(capacity, Bonus::default()),
             type_seeds: with_first(capacity, 0),
         }
     }
@@ -241,6 +255,7 @@ impl Program {
             typing.types.push(None);
         }
         self.budgets.push(u32::MAX);
+        self.bonuses.push(Bonus::default());
         self.type_seeds.push(0);
         self.tree.add_hole(node_type, parent, depth)
     }

@@ -543,11 +543,49 @@ impl Random {
         self.note(value, 2) == 1
     }
 
+    /// A number the generator works out by itself (not drawn), recorded
+    /// so that a replay keeps it while the choices around it change: a
+    /// seeded source and a byte string give `default` and read nothing for
+    /// it (so seeded programs do not change); a replay gives what was
+    /// recorded, and `default` for a recorded 0 or once used up (a reducer
+    /// that lowers it to 0 asks for what generation would work out). The
+    /// generator keeps this way how many children share a node's size
+    /// budget, so that deleting one leaves the others' budgets as they
+    /// were. It is recorded as a raw value (bound 0).
+    ///
+    /// ```
+    /// let mut r = xsmith::Random::from_seed(1);
+    /// r.record();
+    /// assert_eq!(r.kept(4), 4);
+    /// let recorded = r.take_recorded().unwrap();
+    /// assert_eq!(recorded.choices(), [xsmith::Choice { value: 4, bound: 0 }]);
+    /// assert_eq!(xsmith::Random::from_choices(&recorded).kept(3), 4);
+    /// assert_eq!(xsmith::Random::from_choices(&xsmith::Choices::from_values(&[0])).kept(3), 3);
+    /// ```
+    pub fn kept(&mut self, default: u64) -> u64 {
+        if let Some(value) = self.rebuilt() {
+            return self.note(value, 0);
+        }
+        let value = match &mut self.bits {
+            Bits::Seeded(_) | Bits::Bytes { .. } | Bits::Input { .. } => default,
+            Bits::Replay {
+                values,
+                position,
+                splice,
+            } => match replayed(values, position, splice.as_deref_mut()) {
+                Some(0) | None => default,
+                Some(value) => value,
+            },
+        };
+        self.note(value, 0)
+    }
+
     /// A choice with one answer, 0, that still takes a place in a replayed
-    /// sequence: where a draw happens only in some programs (a favoured
-    /// child among two or more), the others hold this in its place, so that
-    /// an edit that makes the draw unneeded (a list cut down to one
-    /// element) leaves the choices after it where they were. A seeded
+    /// sequence: where a draw happens only in some programs (a choice
+    /// among a list's elements, when there are two or more), the others
+    /// hold this in its place, so that an edit that makes the draw unneeded
+    /// (a list cut down to one element) leaves the choices after it where
+    /// they were. A seeded
     /// source or a byte string draws nothing for it; a replay reads (and
     /// ignores) one value.
     ///

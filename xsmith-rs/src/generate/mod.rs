@@ -420,13 +420,19 @@ impl<'s> Generator<'s> {
             // Below `--size`, the root's list grows by one element. Each
             // step is a recorded decision (see `Random::decide`), so that a
             // reducer can stop the growth anywhere, and a replayed sequence
-            // that is used up stops it.
+            // that is used up stops it. A replay follows the recorded
+            // decisions whatever the size (the last one, at `--size`, is
+            // to stop): an edit that makes a subtree larger leaves the
+            // growth as it was.
             let Some(site) = self.growth_site(program) else {
                 break;
             };
             random.anchor_growth(program.growth_decisions.len());
             program.growth_decisions.push(random.drawn());
-            if !random.decide(true) {
+            if !random.decide(program.len() < self.options.size) {
+                // The decision to stop is the root's too.
+                let root = program.root();
+                program.note_finish_choices(root, random.drawn());
                 break;
             }
             self.grow(program, site);
@@ -507,6 +513,9 @@ impl<'s> Generator<'s> {
         if random.begin_splice(fill) {
             // The splice ends once the subtree is finished.
             program.splice_root = Some(hole);
+        }
+        if self.local_choices {
+            self.draw_bonus(program, hole, random);
         }
         self.take_backtracks(hole, fill, random);
         let start = random.drawn();

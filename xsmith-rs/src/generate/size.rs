@@ -4,10 +4,13 @@
 //! root may have two
 //! thirds of `--size` nodes (subtrees come out larger than their
 //! budgets); each node's budget, less one for itself, is shared among its
-//! children (half to one drawn at random, the rest evenly), and a hole whose budget is spent (one node or none) is
-//! filled as past the depth bound (see `choose` and `construct`). A budget
-//! depends only on the node's ancestors, never on how large its siblings
-//! came out, so replacing a subtree changes no other (local choices). A
+//! children (half evenly, the other half to each child with one chance in
+//! their number, drawn in the child's own span), and a hole whose budget
+//! is spent (one node or none) is filled as past the depth bound (see
+//! `choose` and `construct`). A budget depends only on the node's
+//! ancestors and its own draws, never on how large its siblings came out
+//! or how many are left after an edit, so replacing or deleting a subtree
+//! changes no other (local choices). A
 //! program finished below `--size` nodes grows its root's list by one
 //! element at a time (a new hole at the end, typed as the list's elements
 //! are, with a budget of an eighth of the root's), so programs land near the size asked
@@ -18,7 +21,7 @@ use super::construct::field_lengths;
 use super::Generator;
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::ChildTypes;
-use crate::program::Program;
+use crate::program::{Bonus, Program};
 use crate::random::Random;
 use crate::tree::{NodeId, Slot};
 
@@ -50,11 +53,15 @@ impl Generator<'_> {
     }
 
     /// Shares the budget of the node at `parent`, less one for itself,
-    /// among its new children `children`: with local choices, one child
-    /// drawn at random takes half of it and all share the other half
-    /// evenly, so that some paths run deep while the whole stays within
-    /// the budget (an even split alone would bound the depth by the
-    /// logarithm of `--size`); the first ones take what does not divide.
+    /// among its new children `children`: with local choices, half of it
+    /// goes to the children evenly, and each child may take the other half
+    /// on top (a [`Bonus`], drawn in its own span when its hole is filled,
+    /// one chance in the number of children), so that some paths run deep
+    /// while the whole stays within the budget on average (an even split
+    /// alone would bound the depth by the logarithm of `--size`). Where the
+    /// parent has a list, how many children share is kept in its span
+    /// ([`Random::kept`]): deleting an element leaves its siblings'
+    /// budgets, and their chances, as they were.
     pub(super) fn share_budget(
         &self,
         program: &mut Program,
@@ -63,46 +70,49 @@ impl Generator<'_> {
         random: &mut Random,
     ) {
         let budget = program.budgets[parent.index()];
-        let count = children.len() as u32;
         if budget == u32::MAX {
             for child in children {
                 program.budgets[child] = u32::MAX;
             }
             return;
         }
+        let count = children.len() as u64;
         let has_list = (program.node(parent).slots.iter()).any(|slot| matches!(slot, Slot::List(_)));
-        let favoured = match (self.local_choices, count) {
-            (true, 2..) => Some(random.below(u64::from(count)) as u32),
-            // Where a longer list would draw the favoured child: deleting
-            // elements down to one or none leaves every later choice where
-            // it was (a seeded program draws nothing here).
-            (true, _) if has_list => {
-                random.placeholder();
-                None
-            }
-            _ => None,
+        let among = match self.local_choices && has_list {
+            true => random.kept(count),
+            false => count,
         };
-        if count == 0 {
-            return;
-        }
-        let shared = budget.saturating_sub(1);
-        let half = match favoured {
-            Some(_) => shared / 2,
-            None => 0,
+        let shared = u64::from(budget.saturating_sub(1));
+        let (each, bonus) = match (self.local_choices, among) {
+            (_, 0 | 1) => (shared, 0),
+            (true, among) => ((shared - shared / 2) / among, shared / 2),
+            (false, among) => (shared / among, 0),
         };
-        let (each, rest) = ((shared - half) / count, (shared - half) % count);
-        for (i, child) in children.enumerate() {
-            let i = i as u32;
-            program.budgets[child] = each + u32::from(i < rest) + if favoured == Some(i) { half } else { 0 };
+        for child in children {
+            program.budgets[child] = each as u32;
+            program.bonuses[child] = Bonus {
+                nodes: bonus as u32,
+                among,
+            };
         }
     }
 
-    /// Where a program finished below `--size` nodes grows: the root's
-    /// last list field (its slot and element node type), when its elements
-    /// can be made; `None` when the program has the size asked for or
-    /// cannot grow.
+    /// Draws, for the hole at `hole` that is being filled, whether it
+    /// takes the [`Bonus`] its parent offered it.
+    pub(super) fn draw_bonus(&self, program: &mut Program, hole: NodeId, random: &mut Random) {
+        let Bonus { nodes, among } = program.bonuses[hole.index()];
+        if nodes > 0 && random.below(among) == among - 1 {
+            let budget = &mut program.budgets[hole.index()];
+            *budget = budget.saturating_add(nodes);
+        }
+    }
+
+    /// Where a program grows towards `--size` nodes: the root's last list
+    /// field (its slot and element node type), when its elements can be
+    /// made; `None` without `--size` or when it cannot grow. Whether it
+    /// grows is a decision (see `Generator::complete`).
     pub(super) fn growth_site(&self, program: &Program) -> Option<(usize, ProdId)> {
-        if self.options.size == 0 || program.len() >= self.options.size {
+        if self.options.size == 0 {
             return None;
         }
         let production = self.spec.production(program.node(program.root()).production);
