@@ -514,11 +514,11 @@ impl<'s> Generator<'s> {
             // The splice ends once the subtree is finished.
             program.splice_root = Some(hole);
         }
-        if self.local_choices {
-            self.draw_bonus(program, hole, random);
-        }
         self.take_backtracks(hole, fill, random);
         let start = random.drawn();
+        if self.local_choices && self.options.size > 0 {
+            self.draw_bonus(program, hole, random);
+        }
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;
         program.note_own_choices(hole, start, random.drawn());

@@ -98,10 +98,15 @@ impl Generator<'_> {
     }
 
     /// Draws, for the hole at `hole` that is being filled, whether it
-    /// takes the [`Bonus`] its parent offered it.
+    /// takes the [`Bonus`] its parent offered it; a hole offered none
+    /// holds the draw's place ([`Random::placeholder`]), so that a span
+    /// replayed in another place (a subtree hoisted, borrowed or crossed
+    /// over) reads its values as they were drawn.
     pub(super) fn draw_bonus(&self, program: &mut Program, hole: NodeId, random: &mut Random) {
         let Bonus { nodes, among } = program.bonuses[hole.index()];
-        if nodes > 0 && random.below(among) == among - 1 {
+        if nodes == 0 {
+            random.placeholder();
+        } else if random.below(among) == among - 1 {
             let budget = &mut program.budgets[hole.index()];
             *budget = budget.saturating_add(nodes);
         }
