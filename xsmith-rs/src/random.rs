@@ -581,11 +581,11 @@ impl Random {
     }
 
     /// A choice with one answer, 0, that still takes a place in a replayed
-    /// sequence: where a draw happens only in some programs (a choice
-    /// among a list's elements, when there are two or more), the others
-    /// hold this in its place, so that an edit that makes the draw unneeded
-    /// (a list cut down to one element) leaves the choices after it where
-    /// they were. A seeded
+    /// sequence: where a draw happens only in some places (whether a node
+    /// takes an extra share of its parent's size budget, drawn only where
+    /// there is one to take), the others hold this in its place, so that
+    /// values replayed in another place (a subtree moved by an edit) are
+    /// read as they were drawn. A seeded
     /// source or a byte string draws nothing for it; a replay reads (and
     /// ignores) one value.
     ///
