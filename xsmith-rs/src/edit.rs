@@ -481,14 +481,14 @@ mod tests {
             if candidates.is_empty() {
                 continue;
             }
-            let first = *Random::from_seed(seed).pick(&candidates);
+            let deleted = *Random::from_seed(seed).pick(&candidates);
             // The block's length, among its own choices: `1..=4` statements.
-            let own = first.list_parent.clone().unwrap();
+            let own = deleted.list_parent.clone().unwrap();
             let length = own.clone().find(|&i| recorded.choices()[i].bound == 4).unwrap();
-            let edited = Edit::delete_element(first, length).unwrap().apply(&values);
+            let edited = Edit::delete_element(deleted, length).unwrap().apply(&values);
             let smaller = generator.generate(&mut edited.random()).unwrap();
             let (mut before, mut after) = (Vec::new(), Vec::new());
-            outline(&spec, &program, program.root(), Some(first.node), &mut before);
+            outline(&spec, &program, program.root(), Some(deleted.node), &mut before);
             outline(&spec, &smaller, smaller.root(), None, &mut after);
             cases += 1;
             unchanged += usize::from(before == after);

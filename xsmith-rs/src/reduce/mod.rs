@@ -37,11 +37,11 @@
 //! from the first, and reduction ends after a whole sweep accepts nothing,
 //! as C-Reduce's passes do. A generated candidate is kept as the
 //! sequence it really drew (values below their bounds), and accepted only
-//! if that is smaller than the best so far, so reduction always ends. Candidates run `jobs` at a time, on
-//! threads that last the whole reduction (each keeps its generator and its
-//! in-process engines' worker process); the first interesting one in pass
-//! order wins, so the result does not depend on `jobs`. Verdicts are
-//! cached by sequence.
+//! if that is smaller than the best so far, so reduction always ends.
+//! Candidates run `jobs` at a time, on threads that last the whole
+//! reduction (each keeps its generator and its in-process engines' worker
+//! process); the first interesting one in pass order wins, so the result
+//! does not depend on `jobs`. Verdicts are cached by sequence.
 
 mod candidates;
 mod finding;
