@@ -20,6 +20,7 @@ pub(super) enum Failure {
 pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
     let spec = (fuzzer.spec)().map_err(|e| Failure::Run(format!("the fuzzer's spec is wrong: {e}")))?;
     let mut generator = Generator::new(&spec, args.options()).map_err(|e| Failure::Usage(e.to_string()))?;
+    generator.count_offers(args.log_choices);
     let bytes = match &args.bytes {
         Some(path) => {
             Some(std::fs::read(path).map_err(|e| Failure::Usage(format!("--bytes {}: {e}", path.display())))?)
@@ -113,7 +114,8 @@ pub(super) fn generate(fuzzer: &Fuzzer, args: &Args) -> Result<(), Failure> {
         let partial = (args.print_tree).then(|| (source.clone(), drawn.clone()));
         let result = match drawn {
             Some(options) => match Generator::new(&spec, options.clone()) {
-                Ok(g) => {
+                Ok(mut g) => {
+                    g.count_offers(args.log_choices);
                     let g = own.insert(g);
                     let command = fuzzer.command(&source, g.options());
                     fuzzer.program(&spec, g, source).map_err(|e| (e.to_string(), command))

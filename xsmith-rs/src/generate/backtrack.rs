@@ -231,7 +231,7 @@ mod tests {
             );
             let nodes = program.len() as u64;
             let log = generator.choice_log();
-            assert!(log.offered(spec.root()) >= 1 && nodes > 1);
+            assert!(log.chosen(spec.root()) >= 1 && nodes > 1);
         }
         assert!(backtracked > 50, "{backtracked} of 500 programs went back");
     }

@@ -47,6 +47,9 @@ impl<'s> Generator<'s> {
         node: NodeId,
         random: &mut Random,
     ) -> Result<ProdId, GenerateError> {
+        if self.local_choices {
+            return self.draw_production(program, node, random);
+        }
         self.offer_candidates(program, node);
         self.pick(program, node, random)
     }
@@ -100,7 +103,7 @@ impl<'s> Generator<'s> {
     }
 
     /// Stages 2 to 5 on `self.choices`, for the hole at `node`.
-    fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
+    pub(super) fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
         let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
         let around = match needs_around {
             true => self.effects.around(program, node),
@@ -128,7 +131,7 @@ impl<'s> Generator<'s> {
     }
 
     /// The hole at `node` as filters and weights see it.
-    fn hole<'a>(&self, program: &'a Program, node: NodeId) -> Hole<'a>
+    pub(super) fn hole<'a>(&self, program: &'a Program, node: NodeId) -> Hole<'a>
     where
         's: 'a,
     {
@@ -152,13 +155,16 @@ impl<'s> Generator<'s> {
             false => &[],
         };
         for &candidate in spec.fillers(program.node(node).production) {
-            if self.enabled[candidate.index()]
-                && !excluded.contains(&candidate)
-                && filters_accept(spec, candidate, &hole)
+            if self.enabled[candidate.index()] && !excluded.contains(&candidate) && filters_accept(spec, candidate, &hole)
             {
                 self.choices.push(candidate);
             }
         }
+    }
+
+    /// Whether every user filter of `candidate` accepts the hole at `node`.
+    pub(super) fn accepts(&self, program: &Program, node: NodeId, candidate: ProdId) -> bool {
+        filters_accept(self.spec, candidate, &self.hole(program, node))
     }
 
     /// The productions switched on for the hole at `node` whose user
@@ -219,14 +225,22 @@ impl<'s> Generator<'s> {
     /// its own children cannot be made).
     fn drop_uninhabited(&mut self, program: &Program, node: NodeId) {
         self.hole_heads = self.heads_of_node(program, node);
-        let (Some(inhabitation), heads) = (&self.inhabitation, self.hole_heads) else {
-            return;
+        if self.inhabitation.is_some() {
+            let mut choices = std::mem::take(&mut self.choices);
+            choices.retain(|&choice| self.inhabited(choice));
+            self.choices = choices;
+        }
+    }
+
+    /// Whether `choice` can finish a subtree whose type may take the
+    /// current hole's heads (stage 3b on one choice; always in an untyped
+    /// program).
+    pub(super) fn inhabited(&self, choice: ProdId) -> bool {
+        let Some(inhabitation) = &self.inhabitation else {
+            return true;
         };
-        let spec = self.spec;
-        self.choices.retain(|&choice| {
-            let lifted = spec.properties(choice).reference_info.is_none();
-            inhabitation.height(choice, heads, lifted) != NEVER
-        });
+        let lifted = self.spec.properties(choice).reference_info.is_none();
+        inhabitation.height(choice, self.hole_heads, lifted) != NEVER
     }
 
     /// The heads the type of the node at `node` may take (every head in an
@@ -363,21 +377,24 @@ impl<'s> Generator<'s> {
         if !self.local_choices {
             return;
         }
-        let spec = self.spec;
-        let names = |c: ProdId| {
-            let properties = spec.properties(c);
-            properties.binder_info.is_some() || properties.reference_info.is_some()
-        };
         let mut choices = std::mem::take(&mut self.choices);
-        choices.sort_by_cached_key(|&c| (names(c), self.own_finish(c)));
+        choices.sort_by_cached_key(|&c| self.simplicity(c));
         self.choices = choices;
+    }
+
+    /// How simple the current hole's choice `choice` is, least first (see
+    /// [`order_simplest_first`](Generator::order_simplest_first)).
+    pub(super) fn simplicity(&self, choice: ProdId) -> (bool, Finish) {
+        let properties = self.spec.properties(choice);
+        let names = properties.binder_info.is_some() || properties.reference_info.is_some();
+        (names, self.own_finish(choice))
     }
 
     /// How soon the hole's choice `choice` finishes (see [`Finish`]): for
     /// the hole's type, in a typed program; a reference that only lifting
     /// can settle a step after the definition it lifts, one that reads a
     /// visible variable lifting nothing.
-    fn finish_of(&self, choice: ProdId) -> Finish {
+    pub(super) fn finish_of(&self, choice: ProdId) -> Finish {
         match self.only_by_lifting.iter().find(|(c, _)| *c == choice) {
             Some(&(_, finish)) => finish,
             None => self.own_finish(choice),
@@ -386,7 +403,7 @@ impl<'s> Generator<'s> {
 
     /// How soon the hole's choice `choice` finishes in itself, whatever is
     /// in sight: a reference as if it read a visible variable.
-    fn own_finish(&self, choice: ProdId) -> Finish {
+    pub(super) fn own_finish(&self, choice: ProdId) -> Finish {
         match &self.inhabitation {
             Some(inhabitation) => inhabitation.finish(
                 choice,
@@ -399,7 +416,7 @@ impl<'s> Generator<'s> {
 
     /// Weighs the surviving choices and draws one, logging what was offered
     /// and chosen.
-    fn pick(&mut self, program: &Program, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
+    pub(super) fn pick(&mut self, program: &Program, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
         let spec = self.spec;
         self.weigh_candidates(program, node);
         let hole = self.hole(program, node);

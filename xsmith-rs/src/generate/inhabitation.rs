@@ -725,9 +725,11 @@ mod tests {
         let spec = spec();
         let less = spec.lookup("Less").unwrap();
         let mut generator = Generator::new(&spec, without(&["ints"])).unwrap();
+        generator.count_offers(true);
         for seed in 0..100 {
             generator.generate(&mut Random::from_seed(seed)).unwrap();
         }
         assert_eq!(generator.choice_log().offered(less), 0);
+        assert!(generator.choice_log().offered(spec.root()) > 0);
     }
 }

@@ -28,6 +28,7 @@ mod choice_log;
 mod choose;
 mod construct;
 mod cover;
+mod draw;
 mod error;
 mod ground_fits;
 mod hole_type;
@@ -82,6 +83,14 @@ pub struct Generator<'s> {
     hole_heads: crate::types::heads::HeadSet,
     log: ChoiceLog,
     choices: Vec<ProdId>,
+    /// The current hole's stable list and its weights (see [`draw`]).
+    stable: Vec<ProdId>,
+    stable_weights: Vec<u32>,
+    /// The stable lists' orders, remembered.
+    stable_orders: draw::StableOrders,
+    /// Whether every hole counts the productions it offers (see
+    /// [`count_offers`](Generator::count_offers)).
+    count_offers: bool,
     /// A second buffer of choices, for a stage that cannot filter in place.
     spare_choices: Vec<ProdId>,
     /// The binders in sight of the hole being filled (a buffer kept from
@@ -190,6 +199,10 @@ impl<'s> Generator<'s> {
             heights,
             log: ChoiceLog::for_productions(spec.productions().len()),
             choices: Vec::new(),
+            stable: Vec::new(),
+            stable_weights: Vec::new(),
+            stable_orders: Default::default(),
+            count_offers: false,
             spare_choices: Vec::new(),
             visible: Vec::new(),
             harmless: [Vec::new(), Vec::new()],
@@ -259,8 +272,9 @@ impl<'s> Generator<'s> {
     /// type that its parent or a sibling shares is decided just before the
     /// hole's span, what a subtree's types leave open is made ground when
     /// it is finished, a definition lifted for a reference is that
-    /// reference's alone, and `--size` gives each node a budget of its own,
-    /// so that replacing a subtree's span (a reducer's splice, a mutation)
+    /// reference's alone, `--size` gives each node a budget of its own, and
+    /// a production is drawn from a list that does not depend on what is in
+    /// sight ([`draw`]), so that replacing a subtree's span (a reducer's splice, a mutation)
     /// leaves the rest of the program as it was far more often
     /// (`tests/tests/locality.rs` measures it). Off, types left open are
     /// drawn after the whole tree, as versions before 0.2 did: kept to
@@ -274,6 +288,22 @@ impl<'s> Generator<'s> {
     /// ```
     pub fn set_local_choices(&mut self, on: bool) {
         self.local_choices = on;
+    }
+
+    /// Whether later programs count, at every hole, each production that
+    /// passes every filter ([`ChoiceLog::offered`]); off by default, as
+    /// with local choices a hole checks the production it draws and no
+    /// other when that one passes. Counting never changes a program.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut g = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// g.count_offers(true);
+    /// g.generate(&mut xsmith::Random::from_seed(1)).unwrap();
+    /// assert!(g.choice_log().offered(spec.root()) >= 1);
+    /// ```
+    pub fn count_offers(&mut self, on: bool) {
+        self.count_offers = on;
     }
 
     /// How many k-paths the steered programs have made so far (0 when not
@@ -573,6 +603,7 @@ mod tests {
         };
         let spec = crate::example::spec();
         let mut generator = Generator::new(&spec, options).unwrap();
+        generator.count_offers(true);
         let div = spec.lookup("Div").unwrap();
         let mut nodes = 0;
         for seed in 0..200 {

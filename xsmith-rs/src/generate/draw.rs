@@ -1,0 +1,266 @@
+//! Drawing a hole's production so that a drawn value keeps its meaning in
+//! any context, and checking the one production drawn rather than every
+//! candidate.
+//!
+//! A draw among the productions that pass every filter (`choose`) gives a
+//! value whose meaning depends on what passed: a variable more in sight, a
+//! function fewer before the hole, and the same value picks another
+//! production, also at holes whose own production did pass. A replayed
+//! span (a reducer's splice, a subtree moved or borrowed) then changes
+//! far more than the context forces. So, with local choices, the
+//! production is drawn in two stages:
+//!
+//! 1. by its weight from the hole's *stable list*: the productions
+//!    switched on that can make the hole's type, known from the hole's
+//!    node type and type alone (those whose inhabitation allows the type's
+//!    heads, and for a ground type those whose node type fits it), ordered
+//!    simplest first as `choose` orders its candidates; past the size or
+//!    depth bound, only those of them that finish soonest in themselves;
+//! 2. only if that production does not pass the filters that depend on
+//!    the context (user filters, effects, an open type's unification,
+//!    references, a way back that left it out; past the bounds, a
+//!    reference that would have to lift a definition and so finish
+//!    later), a second draw by weight among the productions that do.
+//!
+//! A production that passes is then picked by the same value whatever
+//! else the context offers, and with the probability a single draw among
+//! those that pass gives it: its own weight's share of the stable list,
+//! plus that share of the second draw (`w / W + (1 - S / W) * w / S = w /
+//! S` for a production of weight `w`, a stable list of total `W` and
+//! passing productions of total `S`). Past the bounds the same holds:
+//! when some candidate finishes as soon as the stable list's soonest, the
+//! candidates kept (those that finish soonest) are exactly the stable
+//! list's productions that pass; when none does, every first draw fails
+//! and the second draws among the candidates kept. The first stage checks one
+//! production where a single draw checked every one: the filters run on
+//! every candidate only when the drawn one fails, or when `--log-choices`
+//! counts offers, or `--cover` steers.
+
+use rustc_hash::FxHashMap;
+
+use super::inhabitation::Finish;
+use super::{GenerateError, Generator};
+use crate::grammar::ProdId;
+use crate::program::Program;
+use crate::properties::Weight;
+use crate::random::Random;
+use crate::tree::NodeId;
+use crate::types::heads::HeadSet;
+
+/// How many pairs of a node type and heads are remembered before the
+/// memory starts over.
+const CAPACITY: usize = 4096;
+
+/// For pairs of a hole's node type and the heads its type may take: the
+/// productions switched on that may fill it, simplest first.
+#[derive(Default)]
+pub(super) struct StableOrders {
+    orders: FxHashMap<(ProdId, HeadSet), StableOrder>,
+}
+
+/// The productions switched on that may fill a hole of some node type
+/// whose type may take some heads.
+struct StableOrder {
+    /// All of them, simplest first.
+    all: Vec<ProdId>,
+    /// Those that finish soonest in themselves, in the same order.
+    soonest: Vec<ProdId>,
+    /// How soon those finish.
+    soonest_finish: Option<Finish>,
+}
+
+impl Generator<'_> {
+    /// Draws the production that fills the hole at `node` in two stages
+    /// (see the module's documentation).
+    pub(super) fn draw_production(
+        &mut self,
+        program: &mut Program,
+        node: NodeId,
+        random: &mut Random,
+    ) -> Result<ProdId, GenerateError> {
+        let past_bounds = self.past_bounds(program, node);
+        let soonest_finish = self.stable_list(program, node, past_bounds);
+        // Every candidate, when offers are counted or steering needs them.
+        let every = self.count_offers || self.cover.is_some();
+        if every {
+            self.offer_candidates(program, node);
+        }
+        let mut steered = match self.cover.is_some() {
+            true => self.steered_stable_weights(program, node),
+            false => None,
+        };
+        // Drawn from the stable list without the productions that failed,
+        // until one passes.
+        loop {
+            let drawn = match &steered {
+                Some(steered) => random.weighted_steered(&self.stable_weights, steered),
+                None => random.weighted(&self.stable_weights),
+            };
+            let Some(drawn) = drawn else {
+                break;
+            };
+            let candidate = self.stable[drawn];
+            let offered = match every {
+                true => self.choices.contains(&candidate),
+                false => self.offers_alone(program, node, candidate),
+            };
+            // Past the bounds, a reference that would lift finishes later
+            // than the stable list's soonest (`only_by_lifting` holds it
+            // after either check).
+            let passes = offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish);
+            if passes {
+                if every {
+                    for &choice in &self.choices {
+                        self.log.offer(choice);
+                    }
+                }
+                self.log.choose(candidate);
+                if let Some(cover) = &mut self.cover {
+                    cover.note(program, node, candidate);
+                }
+                return Ok(candidate);
+            }
+            self.stable_weights[drawn] = 0;
+            if let Some(steered) = &mut steered {
+                steered[drawn] = 0;
+            }
+        }
+        if !every {
+            self.offer_candidates(program, node);
+        }
+        self.pick(program, node, random)
+    }
+
+    /// Fills `self.stable` with the hole's stable list (past the bounds:
+    /// its productions that finish soonest) and `self.stable_weights` with
+    /// their weights; returns how soon the soonest finish.
+    fn stable_list(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
+        let spec = self.spec;
+        let node_type = program.node(node).production;
+        self.hole_heads = self.heads_of_node(program, node);
+        let key = (node_type, self.hole_heads);
+        if !self.stable_orders.orders.contains_key(&key) {
+            if self.stable_orders.orders.len() >= CAPACITY {
+                self.stable_orders.orders.clear();
+            }
+            let mut all: Vec<ProdId> = (spec.fillers(node_type).iter().copied())
+                .filter(|&c| self.enabled[c.index()] && self.inhabited(c))
+                .collect();
+            all.sort_by_cached_key(|&c| self.simplicity(c));
+            let soonest_finish = all.iter().map(|&c| self.own_finish(c)).min();
+            let soonest = (all.iter().copied())
+                .filter(|&c| Some(self.own_finish(c)) == soonest_finish)
+                .collect();
+            let order = StableOrder {
+                all,
+                soonest,
+                soonest_finish,
+            };
+            self.stable_orders.orders.insert(key, order);
+        }
+        let stable_order = &self.stable_orders.orders[&key];
+        let order = match past_bounds {
+            true => &stable_order.soonest,
+            false => &stable_order.all,
+        };
+        let soonest_finish = stable_order.soonest_finish;
+        self.stable.clear();
+        match program.typing.as_mut().map(|typing| {
+            let required = typing.types[node.index()].as_ref().expect("a typed hole");
+            (typing.store.resolve(required), &mut typing.store)
+        }) {
+            Some((resolved, store)) if resolved.is_ground_term() => {
+                let fits = self.ground_fits.fitting(spec, node_type, resolved, store);
+                self.stable.extend(order.iter().filter(|c| fits[c.index()]));
+            }
+            _ => self.stable.extend_from_slice(order),
+        }
+        let hole = self.hole(program, node);
+        self.stable_weights.clear();
+        for &choice in &self.stable {
+            self.stable_weights.push(match &spec.properties(choice).weight {
+                Weight::Constant(w) => *w,
+                Weight::Dynamic(f) => f(&hole),
+            });
+        }
+        soonest_finish
+    }
+
+    /// With `--cover`, the weights steering gives the stable list (its
+    /// productions that are not candidates get none), or `None` when it
+    /// does not steer this hole; `self.choices` holds the candidates.
+    fn steered_stable_weights(&mut self, program: &Program, node: NodeId) -> Option<Vec<u32>> {
+        self.weigh_candidates(program, node);
+        let cover = self.cover.as_ref()?;
+        let steered = cover.steer(program, node, &self.choices, &self.weights)?;
+        let weight_of = |p: &ProdId| self.choices.iter().position(|c| c == p).map_or(0, |i| steered[i]);
+        Some(self.stable.iter().map(weight_of).collect())
+    }
+
+    /// Whether the hole at `node` would offer `candidate`, a production of
+    /// its stable list, were it the only one: the filters that depend on
+    /// the context, run on it alone.
+    fn offers_alone(&mut self, program: &mut Program, node: NodeId, candidate: ProdId) -> bool {
+        let left_out = self.excluded_hole == Some(node) && self.excluded.contains(&candidate);
+        if left_out || !self.accepts(program, node, candidate) {
+            return false;
+        }
+        self.choices.clear();
+        self.choices.push(candidate);
+        self.drop_unfit(program, node);
+        !self.choices.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::fixtures::scoped;
+    use crate::{Generator, Options, Random};
+
+    #[test]
+    fn checking_the_drawn_production_alone_gives_the_programs_checking_every_one_gives() {
+        for spec in [scoped(), crate::example::spec()] {
+            let options = Options {
+                size: 60,
+                ..Options::default()
+            };
+            let mut alone = Generator::new(&spec, options.clone()).unwrap();
+            let mut every = Generator::new(&spec, options).unwrap();
+            every.count_offers(true);
+            for seed in 0..300 {
+                let a = alone.generate(&mut Random::from_seed(seed));
+                let b = every.generate(&mut Random::from_seed(seed));
+                match (a, b) {
+                    (Ok(a), Ok(b)) => assert_eq!(a.outline(spec.grammar()), b.outline(spec.grammar()), "seed {seed}"),
+                    (a, b) => assert_eq!(a.is_ok(), b.is_ok(), "seed {seed}"),
+                }
+            }
+            let log = every.choice_log();
+            assert!(spec.grammar().ids().all(|id| log.offered(id) >= log.chosen(id)));
+            assert!(spec.grammar().ids().any(|id| log.offered(id) > log.chosen(id)));
+        }
+    }
+
+    #[test]
+    fn productions_come_out_as_often_as_one_draw_among_the_candidates_gives_them() {
+        // Without local choices a production is one draw among those that
+        // pass; the example spec is untyped, so nothing else differs.
+        let spec = crate::example::spec();
+        let counts = |local: bool| {
+            let mut generator = Generator::new(&spec, Options::default()).unwrap();
+            generator.set_local_choices(local);
+            for seed in 0..3000 {
+                generator.generate(&mut Random::from_seed(seed)).unwrap();
+            }
+            let log = generator.choice_log();
+            let total: u64 = spec.grammar().ids().map(|id| log.chosen(id)).sum();
+            (spec.grammar().ids())
+                .map(|id| log.chosen(id) as f64 / total as f64)
+                .collect::<Vec<f64>>()
+        };
+        let (two_stages, one_draw) = (counts(true), counts(false));
+        for (id, (a, b)) in spec.grammar().ids().zip(two_stages.iter().zip(&one_draw)) {
+            assert!((a - b).abs() < 0.02, "{}: {a:.3} against {b:.3}", spec.production(id).name());
+        }
+    }
+}
