@@ -22,6 +22,9 @@
 //!
 //! The survivors are weighed (`choice_weight`), steered towards new
 //! k-paths under `--cover` ([`cover`](super::cover)), and one is drawn.
+//! With local choices the draw comes first instead, from the hole's
+//! stable list, and the stages run on the production drawn alone
+//! ([`draw`](super::draw)); on every candidate only when that one fails.
 
 use super::inhabitation::Finish;
 use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
@@ -155,7 +158,9 @@ impl<'s> Generator<'s> {
             false => &[],
         };
         for &candidate in spec.fillers(program.node(node).production) {
-            if self.enabled[candidate.index()] && !excluded.contains(&candidate) && filters_accept(spec, candidate, &hole)
+            if self.enabled[candidate.index()]
+                && !excluded.contains(&candidate)
+                && filters_accept(spec, candidate, &hole)
             {
                 self.choices.push(candidate);
             }
@@ -416,7 +421,12 @@ impl<'s> Generator<'s> {
 
     /// Weighs the surviving choices and draws one, logging what was offered
     /// and chosen.
-    pub(super) fn pick(&mut self, program: &Program, node: NodeId, random: &mut Random) -> Result<ProdId, GenerateError> {
+    pub(super) fn pick(
+        &mut self,
+        program: &Program,
+        node: NodeId,
+        random: &mut Random,
+    ) -> Result<ProdId, GenerateError> {
         let spec = self.spec;
         self.weigh_candidates(program, node);
         let hole = self.hole(program, node);

@@ -8,32 +8,37 @@
 //! production, also at holes whose own production did pass. A replayed
 //! span (a reducer's splice, a subtree moved or borrowed) then changes
 //! far more than the context forces. So, with local choices, the
-//! production is drawn in two stages:
+//! production is drawn from the hole's *stable list* and checked alone:
 //!
-//! 1. by its weight from the hole's *stable list*: the productions
-//!    switched on that can make the hole's type, known from the hole's
-//!    node type and type alone (those whose inhabitation allows the type's
-//!    heads, and for a ground type those whose node type fits it), ordered
-//!    simplest first as `choose` orders its candidates; past the size or
-//!    depth bound, only those of them that finish soonest in themselves;
-//! 2. only if that production does not pass the filters that depend on
+//! 1. the stable list holds the productions switched on that can make the
+//!    hole's type, known from the hole's node type and type alone (those
+//!    whose inhabitation allows the type's heads, and for a ground type
+//!    those whose node type fits it), ordered simplest first as `choose`
+//!    orders its candidates; past the size or depth bound, only those of
+//!    them that finish soonest in themselves;
+//! 2. one is drawn by weight and run through the filters that depend on
 //!    the context (user filters, effects, an open type's unification,
 //!    references, a way back that left it out; past the bounds, a
-//!    reference that would have to lift a definition and so finish
-//!    later), a second draw by weight among the productions that do.
+//!    reference that would have to lift a definition finishes later and
+//!    fails); one that fails is taken out of the list and another drawn,
+//!    until one passes;
+//! 3. when none is left, one draw among the candidates `choose` offers
+//!    (past the bounds: when every candidate that finishes soonest
+//!    finishes later than the stable list's soonest; else there is none,
+//!    and the hole is an error).
 //!
-//! A production that passes is then picked by the same value whatever
-//! else the context offers, and with the probability a single draw among
-//! those that pass gives it: its own weight's share of the stable list,
-//! plus that share of the second draw (`w / W + (1 - S / W) * w / S = w /
-//! S` for a production of weight `w`, a stable list of total `W` and
-//! passing productions of total `S`). Past the bounds the same holds:
-//! when some candidate finishes as soon as the stable list's soonest, the
-//! candidates kept (those that finish soonest) are exactly the stable
-//! list's productions that pass; when none does, every first draw fails
-//! and the second draws among the candidates kept. The first stage checks one
-//! production where a single draw checked every one: the filters run on
-//! every candidate only when the drawn one fails, or when `--log-choices`
+//! A production that passes is then picked by the same values whatever
+//! else the context offers, and as often as one draw among the candidates
+//! picks it: drawing again without what failed is rejection sampling,
+//! which gives each production that passes its weight's share of all that
+//! pass. Past the bounds the same holds: when some candidate finishes as
+//! soon as the stable list's soonest, the candidates kept (those that
+//! finish soonest) are exactly the stable list's productions that pass;
+//! when none does, every draw from the list fails and the last draw is
+//! among the candidates kept. A draw of zero picks the simplest that
+//! passes, as a draw of zero among the candidates did. Checking the
+//! productions drawn, one at a time, costs less than checking every
+//! candidate, which a hole does only in step 3, or when `--log-choices`
 //! counts offers, or `--cover` steers.
 
 use rustc_hash::FxHashMap;
@@ -70,8 +75,8 @@ struct StableOrder {
 }
 
 impl Generator<'_> {
-    /// Draws the production that fills the hole at `node` in two stages
-    /// (see the module's documentation).
+    /// Draws the production that fills the hole at `node` from its stable
+    /// list (see the module's documentation).
     pub(super) fn draw_production(
         &mut self,
         program: &mut Program,
@@ -260,7 +265,11 @@ mod tests {
         };
         let (two_stages, one_draw) = (counts(true), counts(false));
         for (id, (a, b)) in spec.grammar().ids().zip(two_stages.iter().zip(&one_draw)) {
-            assert!((a - b).abs() < 0.02, "{}: {a:.3} against {b:.3}", spec.production(id).name());
+            assert!(
+                (a - b).abs() < 0.02,
+                "{}: {a:.3} against {b:.3}",
+                spec.production(id).name()
+            );
         }
     }
 }

@@ -9,7 +9,9 @@
 //! around the hole; of a type that cannot be the hole's; a reference that
 //! nothing visible fits and nothing can be lifted for; deeper than needed
 //! past `--max-depth`. It weighs the rest (`choice_weight`), picks one with
-//! the program's [`Random`], and builds it fresh (`construct`): child
+//! the program's [`Random`] (with local choices, drawn first from a list
+//! that depends on the hole's node type and type alone, and checked
+//! alone: [`draw`]), and builds it fresh (`construct`): child
 //! fields become new holes with their types, data fields are drawn, binders
 //! are named, references settled (lifting a new definition when needed), and
 //! the `fresh` hook runs. A node budget and a time limit end generation with
@@ -274,8 +276,8 @@ impl<'s> Generator<'s> {
     /// it is finished, a definition lifted for a reference is that
     /// reference's alone, `--size` gives each node a budget of its own, and
     /// a production is drawn from a list that does not depend on what is in
-    /// sight ([`draw`]), so that replacing a subtree's span (a reducer's splice, a mutation)
-    /// leaves the rest of the program as it was far more often
+    /// sight, so that replacing a subtree's span (a reducer's splice, a
+    /// mutation) leaves the rest of the program as it was far more often
     /// (`tests/tests/locality.rs` measures it). Off, types left open are
     /// drawn after the whole tree, as versions before 0.2 did: kept to
     /// measure the difference.
