@@ -28,7 +28,9 @@ pub struct ChoiceLog {
 }
 
 impl ChoiceLog {
-    /// How many times `production` passed the filters for a hole.
+    /// How many times `production` passed the filters for a hole, counted
+    /// only while [`Generator::count_offers`](crate::Generator::count_offers)
+    /// is on.
     ///
     /// ```
     /// let spec = xsmith::example::spec();

@@ -106,7 +106,14 @@ impl<'s> Generator<'s> {
     }
 
     /// Stages 2 to 5 on `self.choices`, for the hole at `node`.
-    pub(super) fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
+    fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
+        self.hole_heads = self.heads_of_node(program, node);
+        self.drop_unfit_at_heads(program, node);
+    }
+
+    /// Stages 2 to 5 on `self.choices`, for the hole at `node` whose
+    /// type's heads `self.hole_heads` already holds.
+    pub(super) fn drop_unfit_at_heads(&mut self, program: &mut Program, node: NodeId) {
         let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
         let around = match needs_around {
             true => self.effects.around(program, node),
@@ -114,7 +121,7 @@ impl<'s> Generator<'s> {
         };
         self.drop_effect_conflicts(&around);
         self.drop_type_mismatches(program, node);
-        self.drop_uninhabited(program, node);
+        self.drop_uninhabited();
         self.drop_unsettleable_references(program, node, &around);
         self.keep_soonest_finishing(self.past_bounds(program, node));
     }
@@ -122,15 +129,7 @@ impl<'s> Generator<'s> {
     /// Weighs the offered choices (`self.choices`) for the hole at `node`
     /// into `self.weights`.
     pub(super) fn weigh_candidates(&mut self, program: &Program, node: NodeId) {
-        let spec = self.spec;
-        let hole = self.hole(program, node);
-        self.weights.clear();
-        for &choice in &self.choices {
-            self.weights.push(match &spec.properties(choice).weight {
-                Weight::Constant(w) => *w,
-                Weight::Dynamic(f) => f(&hole),
-            });
-        }
+        weigh(self.spec, &self.choices, &self.hole(program, node), &mut self.weights);
     }
 
     /// The hole at `node` as filters and weights see it.
@@ -228,8 +227,7 @@ impl<'s> Generator<'s> {
     /// subtree of the hole's type with the productions switched on (a
     /// reference may still read a visible variable: it is dropped only when
     /// its own children cannot be made).
-    fn drop_uninhabited(&mut self, program: &Program, node: NodeId) {
-        self.hole_heads = self.heads_of_node(program, node);
+    fn drop_uninhabited(&mut self) {
         if self.inhabitation.is_some() {
             let mut choices = std::mem::take(&mut self.choices);
             choices.retain(|&choice| self.inhabited(choice));
@@ -449,8 +447,10 @@ impl<'s> Generator<'s> {
                 backtracks: 0,
             });
         };
-        for &choice in &self.choices {
-            self.log.offer(choice);
+        if self.count_offers {
+            for &choice in &self.choices {
+                self.log.offer(choice);
+            }
         }
         let chosen = self.choices[picked];
         self.log.choose(chosen);
@@ -459,6 +459,15 @@ impl<'s> Generator<'s> {
         }
         Ok(chosen)
     }
+}
+
+/// The weights (`choice_weight`) of `choices` for `hole`, into `weights`.
+pub(super) fn weigh(spec: &Spec, choices: &[ProdId], hole: &Hole, weights: &mut Vec<u32>) {
+    weights.clear();
+    weights.extend(choices.iter().map(|&choice| match &spec.properties(choice).weight {
+        Weight::Constant(w) => *w,
+        Weight::Dynamic(f) => f(hole),
+    }));
 }
 
 /// Whether every user choice filter of `production` accepts `hole`.

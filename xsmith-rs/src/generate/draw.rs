@@ -43,11 +43,11 @@
 
 use rustc_hash::FxHashMap;
 
+use super::choose::weigh;
 use super::inhabitation::Finish;
 use super::{GenerateError, Generator};
 use crate::grammar::ProdId;
 use crate::program::Program;
-use crate::properties::Weight;
 use crate::random::Random;
 use crate::tree::NodeId;
 use crate::types::heads::HeadSet;
@@ -114,7 +114,7 @@ impl Generator<'_> {
             // after either check).
             let passes = offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish);
             if passes {
-                if every {
+                if self.count_offers {
                     for &choice in &self.choices {
                         self.log.offer(choice);
                     }
@@ -180,14 +180,7 @@ impl Generator<'_> {
             }
             _ => self.stable.extend_from_slice(order),
         }
-        let hole = self.hole(program, node);
-        self.stable_weights.clear();
-        for &choice in &self.stable {
-            self.stable_weights.push(match &spec.properties(choice).weight {
-                Weight::Constant(w) => *w,
-                Weight::Dynamic(f) => f(&hole),
-            });
-        }
+        weigh(spec, &self.stable, &self.hole(program, node), &mut self.stable_weights);
         soonest_finish
     }
 
@@ -212,7 +205,8 @@ impl Generator<'_> {
         }
         self.choices.clear();
         self.choices.push(candidate);
-        self.drop_unfit(program, node);
+        // `stable_list` found the heads of the hole's type.
+        self.drop_unfit_at_heads(program, node);
         !self.choices.is_empty()
     }
 }
