@@ -11,14 +11,21 @@
 //! |---|---|---|---|---|
 //! | calc | 100.0% | 100.0% | 100.00% | 100.00% |
 //! | Lua | 55.8% | 92.3% | 92.06% | 99.73% |
-//! | JavaScript | 57.5% | 91.7% | 92.71% | 99.57% |
+//! | JavaScript | 57.5% | 91.7% | 92.71% | 99.58% |
 //! | Python | 57.0% | 91.1% | 91.62% | 99.60% |
-//! | C | 40.7% | 96.0% | 70.40% | 99.80% |
-//! | names (test fuzzer) | 80.0% | 94.1% | 89.37% | 97.62% |
+//! | C | 40.9% | 95.1% | 70.33% | 99.79% |
+//! | names (test fuzzer) | 80.0% | 94.1% | 89.37% | 97.65% |
 //! | typed (test fuzzer) | 49.0% | 96.6% | 90.19% | 98.83% |
 //!
 //! (wasm, Scheme and SML have their tests in their crates: 99.88%, 99.68%
 //! and 99.43% of nodes.)
+//!
+//! Since C bounds its call graph's height instead of counting its
+//! functions (every C program changed) and each node's size budget is
+//! kept in its span (seeded programs unchanged; a splice replays the rest
+//! with the budgets they had): C 96.0% of splices and 99.80% of nodes
+//! before, JavaScript 99.57% and names 97.62% of nodes before, the others
+//! as they were.
 //!
 //! The figures are those since productions are drawn from stable lists
 //! (`xsmith::generate`'s `draw`: a value picks the same production

@@ -44,6 +44,8 @@ pub enum Value {
     ChoiceFilter(Expr),
     /// `lift_filters`: a function of the lift site.
     LiftFilter(Expr),
+    /// `binding_filters`: a function of the hole and a binder in sight.
+    BindingFilter(Expr),
     /// `feature`: the feature group's name.
     Feature(LitStr),
     /// `list_length`: a function for each list field.
@@ -304,6 +306,7 @@ fn decode_value(property: Property, syntax: &ValueSyntax) -> Option<Value> {
         (Property::Fresh, S::Expr(expr)) => Value::Fresh(Fresh::Function(function(expr)?)),
         (Property::ChoiceFilters, S::Expr(expr)) => Value::ChoiceFilter(function(expr)?),
         (Property::LiftFilters, S::Expr(expr)) => Value::LiftFilter(function(expr)?),
+        (Property::BindingFilters, S::Expr(expr)) => Value::BindingFilter(function(expr)?),
         (Property::Feature, S::Expr(expr)) => Value::Feature(string_literal(expr)?),
         (Property::ListLength, S::Fields(lengths)) => Value::ListLength(lengths.clone()),
         (Property::TypeInfo, S::Expr(node)) => Value::TypeInfo(TypeInfo {

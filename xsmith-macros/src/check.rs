@@ -253,6 +253,7 @@ fn check_value(fields: &Fields, value: &Value, errors: &mut Errors) {
         | Value::Fresh(Fresh::Function(_))
         | Value::ChoiceFilter(_)
         | Value::LiftFilter(_)
+        | Value::BindingFilter(_)
         | Value::Feature(_)
         | Value::Scope(_)
         | Value::StrictChildOrder(_)

@@ -177,6 +177,7 @@ fn property(entry: &Entry) -> TokenStream {
         Value::Fresh(Fresh::Function(function)) => call("fresh", quote!(::xsmith::FreshHook::new(#function))),
         Value::ChoiceFilter(filter) => call("choice_filter", quote!(::xsmith::Filter::new(#filter))),
         Value::LiftFilter(filter) => call("lift_filter", quote!(::xsmith::Filter::new(#filter))),
+        Value::BindingFilter(filter) => call("binding_filter", quote!(::xsmith::BindingFilter::new(#filter))),
         Value::Feature(feature) => call("feature", quote!(#feature)),
         Value::ListLength(lengths) => lengths
             .iter()

@@ -36,6 +36,8 @@ pub enum Property {
     LiftPredicate,
     /// `lift_filters`: whether a lift may go into the lift field here.
     LiftFilters,
+    /// `binding_filters`: whether a reference may point at a binder in sight.
+    BindingFilters,
     /// `strict_child_order`: whether the children run in order.
     StrictChildOrder,
     /// `io`: whether the node does input or output.
@@ -50,7 +52,7 @@ pub enum Property {
 
 impl Property {
     /// Every property, in the order error messages list them.
-    pub const ALL: [Property; 19] = [
+    pub const ALL: [Property; 20] = [
         Property::Render,
         Property::ChoiceWeight,
         Property::MayBeGenerated,
@@ -65,6 +67,7 @@ impl Property {
         Property::Scope,
         Property::LiftPredicate,
         Property::LiftFilters,
+        Property::BindingFilters,
         Property::StrictChildOrder,
         Property::Io,
         Property::Calls,
@@ -92,7 +95,7 @@ impl Property {
     pub fn repeatable(self) -> bool {
         matches!(
             self,
-            Property::ChoiceFilters | Property::LiftFilters | Property::Feature
+            Property::ChoiceFilters | Property::LiftFilters | Property::BindingFilters | Property::Feature
         )
     }
 
@@ -133,6 +136,10 @@ impl Property {
             Property::Scope => ("scope", "`sequential`, `recursive`, `isolated` or `global`"),
             Property::LiftPredicate => ("lift_predicate", "the list field that receives lifted definitions"),
             Property::LiftFilters => ("lift_filters", "a function of the lift site returning bool"),
+            Property::BindingFilters => (
+                "binding_filters",
+                "a function of the hole and a binder in sight returning bool",
+            ),
             Property::StrictChildOrder => ("strict_child_order", "`true` or `false`"),
             Property::Io => ("io", "`true` or `false`"),
             Property::Calls => ("calls", "the child field holding the function value called"),

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use crate::grammar::{DataInit, ListLength};
-use crate::properties::{Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
+use crate::properties::{BindingFilter, Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
 use crate::scopes::{Access, BinderInfo, ReferenceInfo, ScopeKind};
 use crate::types::{Type, TypeStore};
 
@@ -177,6 +177,7 @@ pub(crate) enum PropertyValue {
     Scope(ScopeKind),
     LiftPredicate(String),
     LiftFilter(Filter),
+    BindingFilter(BindingFilter),
     StrictChildOrder(bool),
     Io(bool),
     Calls(String),
@@ -201,6 +202,7 @@ impl PropertyValue {
             PropertyValue::Scope(_) => "scope",
             PropertyValue::LiftPredicate(_) => "lift_predicate",
             PropertyValue::LiftFilter(_) => "lift_filters",
+            PropertyValue::BindingFilter(_) => "binding_filters",
             PropertyValue::StrictChildOrder(_) => "strict_child_order",
             PropertyValue::Io(_) => "io",
             PropertyValue::Calls(_) => "calls",
@@ -458,6 +460,23 @@ impl Component {
     /// ```
     pub fn lift_filter(&mut self, production: &str, filter: Filter) -> &mut Component {
         self.property(production, PropertyValue::LiftFilter(filter))
+    }
+
+    /// `binding_filters`: a predicate on the binders in sight that a
+    /// reference production (see [`Component::reference_info`]) may point
+    /// at. A binder refused is as if out of sight: the reference takes
+    /// another, or lifts a new definition (which the definition's own
+    /// `choice_filters` decide on). Several filters all must hold.
+    ///
+    /// ```
+    /// let mut c = xsmith::Component::new("c");
+    /// // A reference never points at a binder whose name is `v1`.
+    /// c.binding_filter("VarRef", xsmith::BindingFilter::new(|_, binder| {
+    ///     binder.data("name").is_none_or(|name| name.to_string() != "v1")
+    /// }));
+    /// ```
+    pub fn binding_filter(&mut self, production: &str, filter: BindingFilter) -> &mut Component {
+        self.property(production, PropertyValue::BindingFilter(filter))
     }
 
     /// `strict_child_order`: the production's children run in order (a

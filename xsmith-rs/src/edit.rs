@@ -85,6 +85,10 @@ pub struct Subtree {
     /// For an element of a list: the list, as its parent node and the
     /// index of its slot (the elements of one list share it).
     pub list: Option<(NodeId, usize)>,
+    /// Whether it is an element the root's list grew by towards `--size`:
+    /// the choice right before `decided_from` is the decision that grew
+    /// it (deleting the element deletes that decision too).
+    pub grown: bool,
 }
 
 /// The subtrees of `program` with their choice spans, largest first (one
@@ -130,11 +134,16 @@ pub fn subtrees(spec: &Spec, program: &Program) -> Vec<Subtree> {
             .own_choice_span(node)
             .filter(|own| own.start == span.start && own.end <= span.end)
             .unwrap_or(span.start..span.start);
+        let decided_from = program.decision_start(node).unwrap_or(span.start).min(span.start);
+        let grown = list.is_some_and(|(parent, _)| parent == program.root())
+            && decided_from > 0
+            && program.growth_decisions.contains(&(decided_from - 1));
         found.push(Subtree {
             node,
             hole_type: hole,
             own,
-            decided_from: program.decision_start(node).unwrap_or(span.start).min(span.start),
+            decided_from,
+            grown,
             span,
             fill: program.fill_number(node),
             inner,

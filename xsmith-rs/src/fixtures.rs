@@ -22,6 +22,11 @@ pub(crate) fn scoped() -> Spec {
 /// The scoped language's spec, with the properties of `more` (set after
 /// the language's own, so they replace or add to them).
 pub(crate) fn scoped_with(more: Component) -> Spec {
+    Spec::assemble("Program", [scoped_component(), more]).expect("the scoped spec is well formed")
+}
+
+/// The scoped language's component.
+pub(crate) fn scoped_component() -> Component {
     let mut c = Component::new("scoped");
     let name = || DataInit::new(|_| "");
     c.production(ProductionDecl::new("Program").child("body", "Block"))
@@ -124,7 +129,7 @@ pub(crate) fn scoped_with(more: Component) -> Spec {
                 Piece::Text(")"),
             ]),
         );
-    Spec::assemble("Program", [c, more]).expect("the scoped spec is well formed")
+    c
 }
 
 /// Programs of `spec` from the seeds `seeds`, with `options`.

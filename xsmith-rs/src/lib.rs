@@ -101,7 +101,8 @@ pub use hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
 pub use options::{OptionError, Options};
 pub use program::Program;
 pub use properties::{
-    ChildTypeFn, FieldInit, Filter, FreshHook, LengthFn, NodeTypeFn, Piece, Renderer, TypeInfo, Weight,
+    BindingFilter, BindingPredicate, ChildTypeFn, FieldInit, Filter, FreshHook, LengthFn, NodeTypeFn, Piece, Renderer,
+    TypeInfo, Weight,
 };
 pub use random::Random;
 pub use scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};

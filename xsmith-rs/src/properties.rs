@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::hooks::{ChildTypes, Doc, FreshNode, Hole, RenderNode};
+use crate::hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
 use crate::types::{Type, TypeStore};
 use crate::value::Value;
 
@@ -77,6 +77,40 @@ impl Filter {
     /// ```
     pub fn new(predicate: impl Fn(&Hole) -> bool + Send + Sync + 'static) -> Filter {
         Filter(Arc::new(predicate))
+    }
+}
+
+/// A predicate on a binding a reference may point at (the
+/// `binding_filters` property of a reference production): given the
+/// reference's hole and the binder in sight, whether the reference may
+/// take it. A binder it refuses is as if out of sight: the reference
+/// takes another, or lifts a new definition (which the definition's own
+/// `choice_filters` decide on, not this filter). What a filter reads should be the binder's own subtree, so that
+/// an edit elsewhere in the program does not change what it says.
+///
+/// ```
+/// // Only binders whose name ends in an even digit.
+/// let even = xsmith::BindingFilter::new(|_hole, binder| {
+///     binder.data("name").is_some_and(|name| name.to_string().ends_with(['0', '2', '4', '6', '8']))
+/// });
+/// # let _ = even;
+/// ```
+#[derive(Clone)]
+pub struct BindingFilter(pub(crate) Arc<BindingPredicate>);
+
+/// What a [`BindingFilter`] holds: a predicate on the reference's hole
+/// and a binder in sight.
+pub type BindingPredicate = dyn Fn(&Hole, NodeRef) -> bool + Send + Sync;
+
+impl BindingFilter {
+    /// Wraps a predicate on the reference's hole and a binder in sight.
+    ///
+    /// ```
+    /// let any = xsmith::BindingFilter::new(|_, _| true);
+    /// # let _ = any;
+    /// ```
+    pub fn new(predicate: impl Fn(&Hole, NodeRef) -> bool + Send + Sync + 'static) -> BindingFilter {
+        BindingFilter(Arc::new(predicate))
     }
 }
 

@@ -551,7 +551,8 @@ impl Random {
     /// that lowers it to 0 asks for what generation would work out). The
     /// generator keeps this way how many children share a node's size
     /// budget, so that deleting one leaves the others' budgets as they
-    /// were. It is recorded as a raw value (bound 0).
+    /// were, and the budget each node came to, so that its subtree
+    /// replayed in another place is made as it was. It is recorded as a raw value (bound 0).
     ///
     /// ```
     /// let mut r = xsmith::Random::from_seed(1);

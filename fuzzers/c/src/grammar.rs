@@ -5,7 +5,7 @@ use xsmith::types::{Type, TypeStore};
 use xsmith::{component, ChildTypes, Doc, Hole, NodeRef, Random, RenderNode};
 
 use crate::render::*;
-use crate::{structs, ARRAY_LENGTH, INT_TYPES, MAX_FUNCTIONS};
+use crate::{structs, ARRAY_LENGTH, INT_TYPES, MAX_CALL_HEIGHT};
 
 fn int(s: &mut TypeStore) -> Type {
     let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
@@ -122,8 +122,9 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 }
 
 /// Function `i` calls only earlier ones (the program is a sequential
-/// scope), never from inside a loop (`For`, `ArrayMap`, ...: so a run's work stays small), and only
-/// while the program has room for a function that the call may lift.
+/// scope), never from inside a loop (`For`, `ArrayMap`, ...: so a run's
+/// work stays small), and only a function whose calls nest less deep than
+/// its own may (see [`MAX_CALL_HEIGHT`] and [`callee_low_enough`]).
 ///
 /// Nor in the value of a compound assignment: `x += f()` reads `x` in an
 /// order unsequenced with the call, which may write `x`, and the read is
@@ -131,12 +132,65 @@ fn enclosing<'a>(hole: &Hole<'a>, name: &str) -> Option<NodeRef<'a>> {
 /// sibling of the value (an expression has no other side effect than a
 /// call, so without one the value cannot write `x`).
 fn call_allowed(hole: &Hole) -> bool {
-    let items = hole.at(hole.program().root()).children("items");
-    let functions = items.iter().filter(|item| item.is("Func")).count();
-    functions < MAX_FUNCTIONS
+    let allowance = hole.ancestors().find(|a| a.is("Func")).map(|f| call_allowance(hole, f));
+    allowance.is_some_and(|a| a >= 2)
         && ["For", "ArrayMap", "ArrayZip", "ArrayFold", "CompoundAssign"]
             .iter()
             .all(|p| enclosing(hole, p).is_none())
+}
+
+/// How high the call graph below `func` may be, `func` counting one: a
+/// function of the program's own (an item) [`MAX_CALL_HEIGHT`], a function
+/// lifted for a call one less than the function that calls it. Read from
+/// the chain of lifts alone, so it is the same wherever the program is
+/// edited but in that chain.
+fn call_allowance(hole: &Hole, func: NodeRef) -> u32 {
+    let mut allowance = MAX_CALL_HEIGHT;
+    let mut at = func;
+    while let Some(reference) = hole.program().lifted_for(at.id()) {
+        allowance = allowance.saturating_sub(1);
+        match hole.at(reference).ancestors().find(|a| a.is("Func")) {
+            Some(caller) => at = caller,
+            None => break,
+        }
+    }
+    allowance
+}
+
+/// Whether the call graph below function `func` is less than `bound`
+/// high (`func` alone is one high; a call adds the callee's height): read
+/// from `func`'s body and, through its calls, its callees', not from how
+/// many functions the program has, so deleting another function changes
+/// nothing here. A function is never higher than its
+/// [`call_allowance`], which settles most questions without a walk.
+fn lower_than(hole: &Hole, func: NodeRef, bound: u32) -> bool {
+    if bound <= 1 {
+        return false;
+    }
+    if call_allowance(hole, func) < bound {
+        return true;
+    }
+    let mut stack: Vec<NodeRef> = func.all_children().collect();
+    while let Some(node) = stack.pop() {
+        if node.is("Call") {
+            let callee = node.child("callee").and_then(|c| c.reference_target());
+            if callee.is_some_and(|callee| !lower_than(hole, callee, bound - 1)) {
+                return false;
+            }
+        }
+        stack.extend(node.all_children());
+    }
+    true
+}
+
+/// A call's callee is a function whose call graph is lower than the
+/// calling function's allowance ([`call_allowance`]): so no function's
+/// calls nest deeper than [`MAX_CALL_HEIGHT`], and a run's work is at
+/// most the calls a body makes to that power, however many functions the
+/// program has.
+fn callee_low_enough(hole: &Hole, binder: NodeRef) -> bool {
+    let caller = hole.ancestors().find(|a| a.is("Func"));
+    caller.is_some_and(|caller| lower_than(hole, binder, call_allowance(hole, caller)))
 }
 
 /// An address is taken only as the argument of a call, whose callee
@@ -332,6 +386,7 @@ component! {
         StructRead => read(name),
         StructWrite => write(name),
     }
+    binding_filters { FuncRef => callee_low_enough }
     calls { Call => callee }
     function_body { Func => body }
     io { Print => true }

@@ -53,22 +53,41 @@ use xsmith::fuzzer::SpecFailure;
 use xsmith::types::{TypeSystem, Variance};
 use xsmith::{Fuzzer, Implementation, Spec};
 
-/// Functions a program may have before calls stop: a call is offered only
-/// while there are fewer, so that a lifted function always fits. (A
-/// program grown towards `--size` may have more functions as items of its
-/// own, each with a budget of its own.)
+/// How high a program's call graph may be: a function without calls is
+/// one high, a function that calls others one higher than the highest it
+/// calls. A function of the program's own may be this high, a function
+/// lifted for a call one less than its caller may; a call takes only a
+/// callee low enough. With no call in a loop and no recursion, a run's
+/// work is at most the calls one body makes to this power, however many
+/// functions the program has. (Before, calls stopped program-wide after
+/// the eighth function: deleting any earlier function then let later ones
+/// call, and changed them.)
 ///
 /// ```
+/// use xsmith::{NodeId, Program};
 /// let spec = xsmith_c::spec().unwrap();
 /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// // The height of a function, from the calls in its subtree.
+/// fn height(tree: &Program, is_callee: &dyn Fn(NodeId) -> bool, func: NodeId) -> u32 {
+///     let mut stack = vec![func];
+///     let mut highest = 0;
+///     while let Some(node) = stack.pop() {
+///         if is_callee(node) {
+///             highest = highest.max(height(tree, is_callee, tree.reference_target(node).unwrap()));
+///         }
+///         stack.extend(tree.children(node));
+///     }
+///     highest + 1
+/// }
 /// for seed in 0..20 {
 ///     let tree = xsmith_c::FUZZER.program(&spec, &mut generator, xsmith::Source::Seed(seed)).unwrap().program;
-///     let is_func = |id| spec.grammar().production(tree.node(id).production).name() == "Func";
-///     let lifted = tree.ids().filter(|&id| is_func(id) && tree.lifted_for(id).is_some()).count();
-///     assert!(lifted <= xsmith_c::MAX_FUNCTIONS);
+///     let is = |id: NodeId, name: &str| spec.grammar().production(tree.node(id).production).name() == name;
+///     let funcs: Vec<NodeId> = tree.ids().filter(|&id| is(id, "Func")).collect();
+///     let is_callee = |id| is(id, "FuncRef");
+///     assert!(funcs.iter().all(|&f| height(&tree, &is_callee, f) <= xsmith_c::MAX_CALL_HEIGHT));
 /// }
 /// ```
-pub const MAX_FUNCTIONS: usize = 8;
+pub const MAX_CALL_HEIGHT: u32 = 4;
 
 /// The integer types of programs, as `<stdint.h>` names them, with their
 /// width in bits and signedness.

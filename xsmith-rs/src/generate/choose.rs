@@ -27,7 +27,9 @@
 //! ([`draw`](super::draw)); on every candidate only when that one fails.
 
 use super::inhabitation::Finish;
-use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
+use super::references::{
+    drop_refused_bindings, fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift,
+};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
 use crate::grammar::{ProdId, NEVER};
@@ -297,6 +299,8 @@ impl<'s> Generator<'s> {
         // lifted for it (only when none fits).
         let mut harmless = std::mem::take(&mut self.harmless);
         let mut gathered = [false, false];
+        // The bindings a reference with binding filters may take.
+        let mut admitted = Vec::new();
         let mut sites: [Option<Vec<LiftSite>>; 2] = [None, None];
         let max_depth = self.options.max_depth;
         let heads = self.hole_heads;
@@ -317,17 +321,16 @@ impl<'s> Generator<'s> {
                 harmless_bindings(around, &visible, info.access, &mut harmless[access]);
                 gathered[access] = true;
             }
-            if !fitting_bindings(
-                spec,
-                &harmless[access],
-                info.access,
-                choice,
-                node,
-                program.typing.as_mut(),
-                true,
-            )
-            .is_empty()
-            {
+            let bindings = match spec.properties(choice).binding_filters.is_empty() {
+                true => &harmless[access],
+                false => {
+                    admitted.clear();
+                    admitted.extend_from_slice(&harmless[access]);
+                    drop_refused_bindings(spec, choice, &self.hole(program, node), &mut admitted);
+                    &admitted
+                }
+            };
+            if !fitting_bindings(spec, bindings, info.access, choice, node, program.typing.as_mut(), true).is_empty() {
                 kept.push(choice);
                 continue;
             }

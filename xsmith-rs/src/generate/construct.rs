@@ -5,7 +5,9 @@
 
 use smallvec::SmallVec;
 
-use super::references::{fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift};
+use super::references::{
+    drop_refused_bindings, fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift,
+};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::{FieldKind, ProdId};
 use crate::hooks::{ChildTypes, FreshNode};
@@ -142,6 +144,7 @@ impl Generator<'_> {
             visible_binders(program, node, &mut self.in_sight, &mut visible);
             let around = self.effects.around(program, node);
             harmless_bindings(&around, &visible, info.access, &mut bindings);
+            drop_refused_bindings(spec, reference, &self.hole(program, node), &mut bindings);
             let fitting = fitting_bindings(
                 spec,
                 &bindings,

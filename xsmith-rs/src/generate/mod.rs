@@ -549,7 +549,7 @@ impl<'s> Generator<'s> {
         self.take_backtracks(hole, fill, random);
         let start = random.drawn();
         if self.local_choices && self.options.size > 0 {
-            self.draw_bonus(program, hole, random);
+            self.settle_budget(program, hole, random);
         }
         let chosen = self.choose(program, hole, random)?;
         self.construct(program, hole, chosen, random)?;

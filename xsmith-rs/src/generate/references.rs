@@ -194,6 +194,15 @@ pub(crate) fn harmless_bindings(around: &Around, visible: &[Seen], access: Acces
     out.extend(harmless);
 }
 
+/// Drops from `bindings` the binders that the `binding_filters` of the
+/// reference production `reference` refuse for the reference at `hole`.
+pub(crate) fn drop_refused_bindings(spec: &Spec, reference: ProdId, hole: &Hole, bindings: &mut Vec<Seen>) {
+    let filters = &spec.properties(reference).binding_filters;
+    if !filters.is_empty() {
+        bindings.retain(|seen| filters.iter().all(|f| (f.0)(hole, hole.at(seen.binder))));
+    }
+}
+
 /// How many visible bindings a reference tries to unify with, at most,
 /// among those whose fit a quick look at the types cannot decide, once one
 /// fits: this bounds the work of gathering the bindings to draw from (a
@@ -447,6 +456,57 @@ mod tests {
         assert!(
             references > 100,
             "references still find what is in sight ({references})"
+        );
+    }
+
+    #[test]
+    fn a_reference_points_only_at_binders_its_binding_filters_admit() {
+        // References never take a `Const` in sight: they take a `Let`, or
+        // lift a definition.
+        let mut no_consts = Component::new("no consts");
+        no_consts.binding_filter(
+            "Ref",
+            crate::BindingFilter::new(|hole, binder| hole.node().is_some() && !binder.is("Const")),
+        );
+        let spec = scoped_with(no_consts);
+        let (mut references, mut beside_a_const) = (0, 0);
+        for program in programs(&spec, Options::default(), 0..300) {
+            for reference in nodes_named(&spec, &program, "Ref") {
+                // A binder lifted for the reference was not in sight: its
+                // definition's own filters decide on it.
+                let target = program.reference_target(reference).expect("a settled reference");
+                if program.lifted_for(target) != Some(reference) {
+                    assert_eq!(spec.production(program.node(target).production).name(), "Let");
+                }
+                references += 1;
+                let is_const = |seen: &Seen| spec.production(program.node(seen.binder).production).name() == "Const";
+                beside_a_const += usize::from(seen(&program, reference).iter().any(is_const));
+            }
+        }
+        assert!(
+            references > 100 && beside_a_const > 20,
+            "{references} references, {beside_a_const} with a Const in sight"
+        );
+        // Without the filter, references do take constants.
+        let spec = scoped();
+        let takes_const = programs(&spec, Options::default(), 0..300).iter().any(|program| {
+            nodes_named(&spec, program, "Ref").any(|reference| {
+                let target = program.reference_target(reference).expect("a settled reference");
+                spec.production(program.node(target).production).name() == "Const"
+            })
+        });
+        assert!(takes_const);
+    }
+
+    #[test]
+    fn a_binding_filter_on_a_production_that_refers_to_nothing_is_an_error_naming_it() {
+        let mut misplaced = Component::new("misplaced");
+        misplaced.binding_filter("Lit", crate::BindingFilter::new(|_, _| true));
+        let error = Spec::assemble("Program", [crate::fixtures::scoped_component(), misplaced]).err();
+        let message = error.map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.contains("production `Lit` has binding_filters but no reference_info"),
+            "{message}"
         );
     }
 

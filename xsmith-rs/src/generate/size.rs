@@ -5,7 +5,9 @@
 //! thirds of `--size` nodes (subtrees come out larger than their
 //! budgets); each node's budget, less one for itself, is shared among its
 //! children (half evenly, the other half to each child with one chance in
-//! their number, drawn in the child's own span), and a hole whose budget
+//! their number, drawn in the child's own span, where the budget it comes
+//! to is kept too: replayed elsewhere, a subtree is made with the budget
+//! it was made with), and a hole whose budget
 //! is spent (one node or none) is filled as past the depth bound (see
 //! `choose` and `construct`). A budget depends only on the node's
 //! ancestors and its own draws, never on how large its siblings came out
@@ -97,19 +99,28 @@ impl Generator<'_> {
         }
     }
 
-    /// Draws, for the hole at `hole` that is being filled, whether it
-    /// takes the [`Bonus`] its parent offered it; a hole offered none
-    /// holds the draw's place ([`Random::placeholder`]), so that a span
+    /// Settles the budget of the hole at `hole`, which is being filled:
+    /// draws whether it takes the [`Bonus`] its parent offered it (a hole
+    /// offered none holds the draw's place, [`Random::placeholder`]), then
+    /// keeps the budget it came to in its span ([`Random::kept`], as the
+    /// budget plus one: a kept 0 asks for what the place gives). So a span
     /// replayed in another place (a subtree hoisted, borrowed or crossed
-    /// over) reads its values as they were drawn.
-    pub(super) fn draw_bonus(&self, program: &mut Program, hole: NodeId, random: &mut Random) {
+    /// over, an element moved into the place of one deleted before it)
+    /// makes its subtree with the budget it was made with, not the
+    /// place's: moved into the first element's place, a function grown
+    /// towards `--size` had the larger budget of a first element, and its
+    /// expressions came out others. A replayed budget is at most the
+    /// whole program's.
+    pub(super) fn settle_budget(&self, program: &mut Program, hole: NodeId, random: &mut Random) {
         let Bonus { nodes, among } = program.bonuses[hole.index()];
+        let budget = &mut program.budgets[hole.index()];
         if nodes == 0 {
             random.placeholder();
         } else if random.below(among) == among - 1 {
-            let budget = &mut program.budgets[hole.index()];
             *budget = budget.saturating_add(nodes);
         }
+        let kept = random.kept(u64::from(*budget) + 1).saturating_sub(1);
+        *budget = u32::try_from(kept).unwrap_or(u32::MAX).min(self.root_budget());
     }
 
     /// Where a program grows towards `--size` nodes: the root's last list

@@ -89,7 +89,11 @@ fn delete_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
 /// list by it, for an element added towards `--size`). Deleting the span
 /// alone would leave the list as long, its last element drawn from what
 /// follows, and the next element's hole decided by this one's choices; a
-/// definition no reference uses goes this way.
+/// definition no reference uses goes this way. An element of the list's
+/// own length (not grown) also goes with the decision that grew the first
+/// element grown after it, which then takes the place of the list's last
+/// own element: a list at its least length (a program's first function)
+/// shrinks so too.
 fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
     let mut candidates = Vec::new();
     for subtree in subtrees {
@@ -101,7 +105,7 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
                 candidates.extend(Edit::delete_element(subtree, length).map(|edit| edit.apply(values)));
             }
         }
-        if subtree.decided_from > parent.end {
+        if subtree.grown {
             let with_decision = subtree.decided_from - 1..subtree.span.end;
             candidates.push(
                 Edit::Delete {
@@ -110,6 +114,30 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
                 }
                 .apply(values),
             );
+        }
+        if !subtree.grown {
+            let first_grown = (subtrees.iter())
+                .filter(|s| s.grown && s.list == subtree.list)
+                .filter(|s| s.decided_from > subtree.span.end)
+                .min_by_key(|s| s.decided_from);
+            // The list's own elements end where its parent finished
+            // (the choices between, up to the decision, are the parent's
+            // finish: drawn after its last own element, which the moved
+            // one now is).
+            let own_end = (subtrees.iter())
+                .filter(|s| !s.grown && s.list == subtree.list)
+                .map(|s| s.span.end)
+                .max()
+                .unwrap_or(subtree.span.end);
+            if let Some(first_grown) = first_grown.filter(|s| s.span.end <= values.len() && own_end < s.decided_from) {
+                let decision = first_grown.decided_from - 1;
+                let mut out = values[..subtree.decided_from].to_vec();
+                out.extend_from_slice(&values[subtree.span.end..own_end]);
+                out.extend_from_slice(&values[first_grown.span.clone()]);
+                out.extend_from_slice(&values[own_end..decision]);
+                out.extend_from_slice(&values[first_grown.span.end..]);
+                candidates.push(Candidate::plain(out));
+            }
         }
     }
     candidates
@@ -146,7 +174,7 @@ fn delete_element_runs(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
                         candidates.push(Candidate::plain(out));
                     }
                 }
-                if first.list_parent.as_ref().is_some_and(|parent| span.start > parent.end) {
+                if first.grown {
                     let by = Vec::new();
                     candidates.push(
                         Edit::Delete {
@@ -274,6 +302,7 @@ mod tests {
             inner: vec![2..5, 5..6],
             list_parent: None,
             list: None,
+            grown: false,
         }];
         for pass in PASSES {
             for candidate in pass(&values, &spans) {
@@ -304,6 +333,7 @@ mod tests {
             inner: Vec::new(),
             list_parent: None,
             list: None,
+            grown: false,
         };
         // A large statement, a small one, and an expression of another
         // node type; only the large one has a smaller donor.
@@ -329,6 +359,8 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
+            // The element at 5 was grown, after the decision at 4.
+            grown: decided_from == 5,
         };
         let plain = |candidates: Vec<Candidate>| candidates.into_iter().map(|c| c.values).collect::<Vec<_>>();
         assert_eq!(
@@ -338,6 +370,25 @@ mod tests {
         assert_eq!(
             plain(delete_list_elements(&values, &[element(5, 5..7)])),
             [vec![0, 1, 7, 8, 1], vec![0, 2, 7, 8]]
+        );
+        // With a grown element after it, the first also goes with that
+        // one's decision (at 4), which then takes its place.
+        assert_eq!(
+            plain(delete_list_elements(&values, &[element(2, 2..4), element(5, 5..7)]))[..2],
+            [vec![0, 1, 1, 9, 9], vec![0, 2, 9, 9]]
+        );
+        // A list at its least length (0 at 1: one element, 2..4), its
+        // parent's finish at 4, the decision at 5 that grew 6..8: the grown
+        // one takes the first's place, before the parent's finish (the
+        // grown one itself goes with its decision).
+        let least = [0, 0, 7, 8, 5, 1, 9, 9];
+        let grown = Subtree {
+            grown: true,
+            ..element(6, 6..8)
+        };
+        assert_eq!(
+            plain(delete_list_elements(&least, &[element(2, 2..4), grown])),
+            [vec![0, 0, 9, 9, 5], vec![0, 0, 7, 8, 5]]
         );
         // The first element's hole type decided by the choice at 2: it
         // goes with the element, not left to decide the next one's.
@@ -363,6 +414,7 @@ mod tests {
             inner: Vec::new(),
             list_parent: Some(0..2),
             list: Some((NodeId(0), 0)),
+            grown: start > 5,
         };
         let spans: Vec<Subtree> = [2, 3, 4, 5, 7, 9, 11, 13].into_iter().map(element).collect();
         let plain: Vec<Vec<u64>> = delete_element_runs(&values, &spans)

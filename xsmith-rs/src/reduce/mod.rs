@@ -23,7 +23,11 @@
 //! 3. delete the span of a subtree, or zero it, what follows read from
 //!    where it falls (as Hypothesis does);
 //! 4. delete an element of a list with the choice that made the list that
-//!    long (so a definition no reference uses goes);
+//!    long (so a definition no reference uses goes), or, for an element
+//!    of the list's own length, with the decision that grew the first
+//!    element grown after it, which takes its place (each node's size
+//!    budget is kept in its span, so the moved element comes out as it
+//!    was);
 //! 5. replace a subtree's span by a smaller subtree's, likewise;
 //! 6. replace a subtree in place by a copy of a smaller subtree of its
 //!    node type from elsewhere in the program;

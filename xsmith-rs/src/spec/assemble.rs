@@ -103,6 +103,9 @@ impl Spec {
             if !properties.lift_filters.is_empty() && properties.lift_field.is_none() {
                 return Err(SpecError::LiftFilterWithoutLiftField(production.name.clone()));
             }
+            if !properties.binding_filters.is_empty() && properties.reference_info.is_none() {
+                return Err(SpecError::BindingFilterWithoutReference(production.name.clone()));
+            }
         }
 
         let features_off_by_default: Vec<String> = components
@@ -284,6 +287,7 @@ fn apply(grammar: &Production, production: &mut Properties, value: PropertyValue
         }
         PropertyValue::LiftPredicate(field) => production.lift_field = Some(list_field(grammar, &field)?),
         PropertyValue::LiftFilter(filter) => production.lift_filters.push(filter),
+        PropertyValue::BindingFilter(filter) => production.binding_filters.push(filter),
         PropertyValue::Feature(group) => {
             if !production.features.contains(&group) {
                 production.features.push(group)

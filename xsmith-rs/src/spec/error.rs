@@ -72,6 +72,9 @@ pub enum SpecError {
     /// A `lift_filters` is given to a production without a
     /// `lift_predicate` (it receives no lifts to filter).
     LiftFilterWithoutLiftField(String),
+    /// A production has `binding_filters` but no `reference_info`: it
+    /// points at no binding.
+    BindingFilterWithoutReference(String),
     /// A property names a field that is not a single child.
     NotAChildField {
         /// The production.
@@ -171,6 +174,12 @@ impl fmt::Display for SpecError {
                 write!(
                     f,
                     "production `{p}` has lift_filters but no lift_predicate naming the field that receives lifts"
+                )
+            }
+            SpecError::BindingFilterWithoutReference(p) => {
+                write!(
+                    f,
+                    "production `{p}` has binding_filters but no reference_info: it points at no binding"
                 )
             }
             SpecError::NotAChildField {

@@ -13,7 +13,7 @@ use std::sync::Arc;
 pub use error::SpecError;
 
 use crate::grammar::{Grammar, ProdId, Production};
-use crate::properties::{Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
+use crate::properties::{BindingFilter, Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
 use crate::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
 use crate::types::{NodeTypeShape, TypeSystem};
 
@@ -37,6 +37,8 @@ pub(crate) struct Properties {
     pub(crate) lift_field: Option<usize>,
     /// Whether a lift may go into the lift field at a given site.
     pub(crate) lift_filters: Vec<Filter>,
+    /// Which binders in sight a reference production may point at.
+    pub(crate) binding_filters: Vec<BindingFilter>,
     pub(crate) strict_child_order: bool,
     pub(crate) io: bool,
     /// The child that is called, for a production that calls a function
@@ -69,6 +71,7 @@ impl Default for Properties {
             scope: None,
             lift_field: None,
             lift_filters: Vec::new(),
+            binding_filters: Vec::new(),
             strict_child_order: false,
             io: false,
             callee: None,

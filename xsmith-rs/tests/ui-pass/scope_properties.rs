@@ -31,6 +31,7 @@ component! {
         Param => parameter(name, read_only),
     }
     reference_info { Ref => read(name), Set => write(name) }
+    binding_filters { Set => |_hole, binder| binder.is("Let") }
     render {
         Program => [body],
         Block => ["{", join(stmts, " "), "}"],
