@@ -85,8 +85,9 @@ impl Filter {
 /// reference's hole and the binder in sight, whether the reference may
 /// take it. A binder it refuses is as if out of sight: the reference
 /// takes another, or lifts a new definition (which the definition's own
-/// `choice_filters` decide on, not this filter). What a filter reads should be the binder's own subtree, so that
-/// an edit elsewhere in the program does not change what it says.
+/// `choice_filters` decide on, not this filter). What a filter reads
+/// should be the binder's own subtree, so that an edit elsewhere in the
+/// program does not change what it says.
 ///
 /// ```
 /// // Only binders whose name ends in an even digit.

@@ -552,7 +552,8 @@ impl Random {
     /// generator keeps this way how many children share a node's size
     /// budget, so that deleting one leaves the others' budgets as they
     /// were, and the budget each node came to, so that its subtree
-    /// replayed in another place is made as it was. It is recorded as a raw value (bound 0).
+    /// replayed in another place is made as it was. It is recorded as a
+    /// raw value (bound 0).
     ///
     /// ```
     /// let mut r = xsmith::Random::from_seed(1);

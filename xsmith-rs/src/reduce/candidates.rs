@@ -120,16 +120,19 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
                 .filter(|s| s.grown && s.list == subtree.list)
                 .filter(|s| s.decided_from > subtree.span.end)
                 .min_by_key(|s| s.decided_from);
-            // The list's own elements end where its parent finished
-            // (the choices between, up to the decision, are the parent's
-            // finish: drawn after its last own element, which the moved
-            // one now is).
-            let own_end = (subtrees.iter())
-                .filter(|s| !s.grown && s.list == subtree.list)
-                .map(|s| s.span.end)
-                .max()
-                .unwrap_or(subtree.span.end);
-            if let Some(first_grown) = first_grown.filter(|s| s.span.end <= values.len() && own_end < s.decided_from) {
+            if let Some(first_grown) = first_grown.filter(|s| s.span.end <= values.len()) {
+                // The list's own elements end where its parent finished
+                // (the choices between, up to the decision, are the
+                // parent's finish: drawn after its last own element, which
+                // the moved one now is).
+                let own_end = (subtrees.iter())
+                    .filter(|s| !s.grown && s.list == subtree.list)
+                    .map(|s| s.span.end)
+                    .max()
+                    .unwrap_or(subtree.span.end);
+                if own_end >= first_grown.decided_from {
+                    continue;
+                }
                 let decision = first_grown.decided_from - 1;
                 let mut out = values[..subtree.decided_from].to_vec();
                 out.extend_from_slice(&values[subtree.span.end..own_end]);
