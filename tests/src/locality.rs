@@ -48,6 +48,12 @@ pub struct Locality {
     pub nodes_compared: usize,
     /// Of those, the ones whose production, data or type changed.
     pub nodes_changed: usize,
+    /// Of the compared nodes, those of references to a variable bound
+    /// inside the replaced subtree (and their subtrees): they cannot stay
+    /// as they were, since the replacement need not bind that variable.
+    pub forced_compared: usize,
+    /// Of those, the ones that changed.
+    pub forced_changed: usize,
 }
 
 impl Locality {
@@ -82,19 +88,34 @@ impl Locality {
     pub fn unchanged_nodes_percent(&self) -> f64 {
         100.0 - 100.0 * self.nodes_changed as f64 / self.nodes_compared.max(1) as f64
     }
+
+    /// The share of compared nodes left unchanged, in percent, leaving out
+    /// the references to variables bound inside the replaced subtree
+    /// (which must change when the replacement binds none).
+    ///
+    /// ```
+    /// let l = xsmith_tests::locality::Locality { nodes_compared: 10, nodes_changed: 3, forced_compared: 2, forced_changed: 2, ..Default::default() };
+    /// assert_eq!(l.unchanged_unforced_nodes_percent(), 87.5);
+    /// ```
+    pub fn unchanged_unforced_nodes_percent(&self) -> f64 {
+        let compared = self.nodes_compared - self.forced_compared;
+        100.0 - 100.0 * (self.nodes_changed - self.forced_changed) as f64 / compared.max(1) as f64
+    }
 }
 
 impl std::fmt::Display for Locality {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{:.1}% of {} splices changed no other node ({:.1}% of the {} that hold no variable used outside); {:.2}% of {} other nodes unchanged",
+            "{:.1}% of {} splices changed no other node ({:.1}% of the {} that hold no variable used outside); {:.2}% of {} other nodes unchanged; {:.2}% of the {} that are no reference to a variable of the subtree",
             self.unchanged_splices_percent(),
             self.splices,
             self.unchanged_other_splices_percent(),
             self.splices - self.splices_of_used_variables,
             self.unchanged_nodes_percent(),
-            self.nodes_compared
+            self.nodes_compared,
+            self.unchanged_unforced_nodes_percent(),
+            self.nodes_compared - self.forced_compared
         )
     }
 }
@@ -147,19 +168,20 @@ pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<
             names: HashMap::new(),
             compared: 0,
             changed: 0,
+            forced_compared: 0,
+            forced_changed: 0,
         };
         comparison.walk(original.root(), replaced.root());
         let old = &comparison.old;
-        let used_outside = original
-            .ids()
-            .filter(|&r| !old.owned[r.index()])
-            .any(|r| original.reference_target(r).is_some_and(|b| old.owned[b.index()]));
+        let used_outside = original.ids().any(|r| old.reads_the_subtree(r));
         locality.splices += 1;
         locality.splices_unchanged += usize::from(comparison.changed == 0);
         locality.splices_of_used_variables += usize::from(used_outside);
         locality.other_splices_unchanged += usize::from(!used_outside && comparison.changed == 0);
         locality.nodes_compared += comparison.compared;
         locality.nodes_changed += comparison.changed;
+        locality.forced_compared += comparison.forced_compared;
+        locality.forced_changed += comparison.forced_changed;
     }
     locality
 }
@@ -252,6 +274,16 @@ impl<'p> Side<'p> {
             .collect()
     }
 
+    /// Whether `node` is a reference to a variable bound inside the
+    /// replaced subtree (or a definition lifted for a reference inside it).
+    fn reads_the_subtree(&self, node: NodeId) -> bool {
+        !self.owned[node.index()]
+            && self
+                .program
+                .reference_target(node)
+                .is_some_and(|binder| self.owned[binder.index()])
+    }
+
     /// How many nodes of `node`'s subtree take part in the comparison.
     fn compared_size(&self, node: NodeId) -> usize {
         let mut stack = vec![node];
@@ -284,6 +316,10 @@ struct Comparison<'p> {
     names: HashMap<String, String>,
     compared: usize,
     changed: usize,
+    /// Of `compared` and `changed`, the nodes of references to variables
+    /// bound inside the replaced subtree.
+    forced_compared: usize,
+    forced_changed: usize,
 }
 
 impl Comparison<'_> {
@@ -291,6 +327,18 @@ impl Comparison<'_> {
         if old == self.old.spliced {
             return;
         }
+        if self.old.reads_the_subtree(old) {
+            let (compared, changed) = (self.compared, self.changed);
+            self.walk_matched(old, new);
+            self.forced_compared += self.compared - compared;
+            self.forced_changed += self.changed - changed;
+            return;
+        }
+        self.walk_matched(old, new);
+    }
+
+    /// Compares `old` and `new`, matched, and their subtrees.
+    fn walk_matched(&mut self, old: NodeId, new: NodeId) {
         let (old_node, new_node) = (self.old.program.node(old), self.new.program.node(new));
         self.compared += 1;
         if old_node.production != new_node.production || old_node.slots.len() != new_node.slots.len() {
@@ -323,6 +371,10 @@ impl Comparison<'_> {
                 let size = self.old.compared_size(extra);
                 self.compared += size;
                 self.changed += size;
+                if self.old.reads_the_subtree(extra) {
+                    self.forced_compared += size;
+                    self.forced_changed += size;
+                }
             }
         }
     }

@@ -7,15 +7,35 @@
 //! default options: the share of splices that changed no other node, and
 //! the share of other nodes left unchanged (production, data and type):
 //!
-//! | fuzzer | splices, without (as version 0.1) | splices, with local choices | nodes, without | nodes, with |
-//! |---|---|---|---|---|
-//! | calc | 100.0% | 100.0% | 100.00% | 100.00% |
-//! | Lua | 55.8% | 92.3% | 92.06% | 99.73% |
-//! | JavaScript | 57.5% | 91.7% | 92.71% | 99.58% |
-//! | Python | 57.0% | 91.1% | 91.62% | 99.60% |
-//! | C | 40.9% | 95.1% | 70.33% | 99.79% |
-//! | names (test fuzzer) | 80.0% | 94.1% | 89.37% | 97.65% |
-//! | typed (test fuzzer) | 49.0% | 96.6% | 90.19% | 98.83% |
+//! | fuzzer | splices, without (as version 0.1) | splices, with local choices | nodes, without | nodes, with | nodes, with, but references to the subtree's variables |
+//! |---|---|---|---|---|---|
+//! | calc | 100.0% | 100.0% | 100.00% | 100.00% | 100.00% |
+//! | Lua | 55.8% | 92.3% | 92.06% | 99.73% | 99.82% |
+//! | JavaScript | 57.5% | 91.7% | 92.71% | 99.58% | 99.72% |
+//! | Python | 57.0% | 91.1% | 91.62% | 99.60% | 99.70% |
+//! | C | 40.9% | 95.1% | 70.33% | 99.83% | 99.85% |
+//! | names (test fuzzer) | 80.0% | 94.2% | 89.37% | 97.88% | 98.90% |
+//! | typed (test fuzzer) | 49.0% | 96.6% | 90.19% | 98.85% | 98.85% |
+//!
+//! The last column leaves out the references outside the subtree to a
+//! variable bound inside it (the floors are on the column before): they
+//! cannot stay as they were when the replacement binds no such variable,
+//! whatever the generator does, as a definition lifted for a reference
+//! inside the subtree cannot. Typed has no variables. What the names
+//! fuzzer still changes is in the paragraphs below; of what is left, its
+//! weights that depend on the variables in sight (`reference_weight`: a
+//! reference is common where a variable of its type is in sight) move the
+//! draws of other productions at a hole (a value is a ticket among the
+//! weights): with fixed weights it measures 99.15% of nodes in the last
+//! column.
+//!
+//! Since a finished node's type seed is anchored too (a replay reads it
+//! where the node in its place drew its own; before, a parent's seed,
+//! drawn after its last child, moved when that child drew fewer values,
+//! and with it the parent's type: 14 of the names fuzzer's 1,000 splices
+//! changed its program's type, `a_splice_leaves_the_types_only_a_parent_decides_as_they_were`):
+//! before it, C 99.79% of nodes, names 97.65%, typed 98.83%, the others
+//! as they are.
 //!
 //! (wasm, Scheme and SML have their tests in their crates: 99.88%, 99.68%
 //! and 99.43% of nodes.)
@@ -156,4 +176,45 @@ fn names_choices_are_local() {
 #[test]
 fn typed_choices_are_local() {
     check("typed", &xsmith_tests::typed::spec().unwrap(), 95.0, 98.5);
+}
+
+/// A parent's type seed is drawn after its last child, so a child that
+/// draws fewer values than before (a statement that no longer lifts a
+/// definition) would move it onto another value, and with it the parent's
+/// type, unless the replay is anchored there too (`xsmith::Anchors`). The
+/// names fuzzer's program and blocks have types nothing else shares (a
+/// fresh variable each), so no splice may change them: before the type
+/// seeds were anchored, 14 of 1,000 splices changed the program's.
+#[test]
+fn a_splice_leaves_the_types_only_a_parent_decides_as_they_were() {
+    use xsmith::{Generator, NodeId, Random, Splice};
+    let spec = xsmith_tests::names::spec().unwrap();
+    let mut generator = Generator::new(&spec, Default::default()).unwrap();
+    let type_text = |program: &xsmith::Program, node: NodeId| {
+        let (store, ty) = (program.type_store().unwrap(), program.node_type(node).unwrap());
+        store.system().display(&ty).to_string()
+    };
+    let mut changed = Vec::new();
+    for seed in 0..1_000u64 {
+        let mut random = Random::from_seed(seed);
+        random.record();
+        let original = generator.generate(&mut random).unwrap();
+        let choices = random.take_recorded().unwrap();
+        let replaceable: Vec<NodeId> = original
+            .ids()
+            .filter(|&id| id != original.root() && original.fill_number(id).is_some())
+            .collect();
+        let spliced = *Random::from_seed(seed ^ 0x10ca1).pick(&replaceable);
+        let splice = Splice {
+            fill: original.fill_number(spliced).unwrap(),
+            resume: original.choice_span(spliced).unwrap().end,
+            values: Vec::new(),
+        };
+        let mut replay = Random::from_choices_spliced(&choices, splice).with_anchors(original.anchors());
+        let replaced = generator.generate(&mut replay).unwrap();
+        if type_text(&original, original.root()) != type_text(&replaced, replaced.root()) {
+            changed.push(seed);
+        }
+    }
+    assert!(changed.is_empty(), "the program's type changed at seeds {changed:?}");
 }

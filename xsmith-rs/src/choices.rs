@@ -95,7 +95,10 @@ pub struct Splice {
 /// change. With anchors ([`Random::with_anchors`](crate::Random::with_anchors)),
 /// once its [`Splice`] is finished, the replay goes, at each hole, to where
 /// the node in its place (the same slots and indexes from the root, lifted
-/// definitions not counted) began in the original program, and at each
+/// definitions not counted) began in the original program; at each type
+/// seed a finished node draws, to where the node in its place drew its
+/// own (a parent's seed, drawn after its last child, stays where it was
+/// when that child changed and drew more or fewer values); and at each
 /// decision to grow, to where the original decided: a change stays within
 /// the nodes it concerns.
 ///
@@ -129,6 +132,8 @@ pub struct Anchors {
     /// Where each node began (the first choice drawn for its hole), by its
     /// path (see `Program::path`).
     pub(crate) starts: std::collections::HashMap<Vec<(u32, u32)>, usize>,
+    /// Where each finished node drew its type seed, by its path.
+    pub(crate) type_seeds: std::collections::HashMap<Vec<(u32, u32)>, usize>,
     /// Where each decision to grow the root's list was drawn.
     pub(crate) growth: Vec<usize>,
 }

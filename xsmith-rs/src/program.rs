@@ -73,6 +73,8 @@ pub struct Program {
     /// Where each decision to grow the root's list (see `--size`) was
     /// drawn, in order.
     pub(crate) growth_decisions: Vec<usize>,
+    /// For each finished node that drew a type seed: where it drew it.
+    pub(crate) type_seed_positions: Vec<Option<usize>>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -231,6 +233,7 @@ impl Program {
             finish_ends: Vec::with_capacity(capacity),
             decision_starts: Vec::with_capacity(capacity),
             growth_decisions: Vec::new(),
+            type_seed_positions: Vec::new(),
             budgets: with_first(capacity, u32::MAX),
             bonuses: with_first(capacity, Bonus::default()),
             type_seeds: with_first(capacity, 0),
@@ -403,8 +406,13 @@ impl Program {
             .ids()
             .filter_map(|node| Some((self.path(node)?, self.decision_start(node)?)))
             .collect();
+        let type_seeds = self
+            .ids()
+            .filter_map(|node| Some((self.path(node)?, (*self.type_seed_positions.get(node.index())?)?)))
+            .collect();
         crate::choices::Anchors {
             starts,
+            type_seeds,
             growth: self.growth_decisions.clone(),
         }
     }
@@ -440,6 +448,14 @@ impl Program {
             self.own_choices.resize(node.index() + 1, None);
         }
         self.own_choices[node.index()] = Some((start, end));
+    }
+
+    /// Notes that `node`'s type seed was drawn at `position`.
+    pub(crate) fn note_type_seed(&mut self, node: NodeId, position: usize) {
+        if self.type_seed_positions.len() <= node.index() {
+            self.type_seed_positions.resize(node.index() + 1, None);
+        }
+        self.type_seed_positions[node.index()] = Some(position);
     }
 
     /// Notes that `node` was finished when `end` choices had been drawn.

@@ -266,6 +266,12 @@ impl Random {
         self.go_to_anchor(|anchors| anchors.starts.get(path).copied());
     }
 
+    /// Called by the generator before a finished node at `path` draws its
+    /// type seed (see [`Anchors`]).
+    pub(crate) fn anchor_type_seed(&mut self, path: &[(u32, u32)]) {
+        self.go_to_anchor(|anchors| anchors.type_seeds.get(path).copied());
+    }
+
     /// Called by the generator before it decides whether to grow the
     /// root's list for the `index`-th time (see [`Anchors`]).
     pub(crate) fn anchor_growth(&mut self, index: usize) {

@@ -459,10 +459,10 @@ component! {
             n.text(format!("{} = &", declaration(n, &t, &n.data("name").to_string()))).append(n.child("target")).append(";")
         },
         AddrTarget => [name],
-        Deref => |n| convert(n, &ty(n), n.text("*").append(n.child("ptr"))),
+        Deref => |n| convert(n, &ty(n), &pointee_type(n), n.text("*").append(n.child("ptr"))),
         DerefSet => |n| {
             let pointee = pointee_type(n);
-            let value = convert(n, &pointee, n.child("value"));
+            let value = convert(n, &pointee, &child_type(n, "value"), n.child("value"));
             n.text("*").append(n.child("ptr")).append(" = ").append(value).append(";")
         },
         PtrRead => [name],
@@ -575,7 +575,7 @@ component! {
         Compare => |n| binary(n, n.data("op").to_string()),
         Logical => |n| binary(n, n.data("op").to_string()),
         LogicalNot => |n| n.text(format!("(({})!", ty(n))).append(n.child("value")).append(")"),
-        Cast => |n| convert(n, &ty(n), n.child("value")),
+        Cast => |n| convert(n, &ty(n), &child_type(n, "value"), n.child("value")),
         Ternary => |n| {
             let doc = n.child("cond").append(" ? ").append(n.child("then")).append(" : ").append(n.child("otherwise"));
             n.text(format!("(({})(", ty(n))).append(doc).append("))")
@@ -614,7 +614,9 @@ fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     let element = n.child("source").append(index);
     let source = n.at(n.node()).child("source").expect("a source array");
     match source.node_type() {
-        Some(Type::Generic(_, args)) if type_name(n, &args[0]) != ty(n) => convert(n, &ty(n), element),
+        Some(Type::Generic(_, args)) if type_name(n, &args[0]) != ty(n) => {
+            convert(n, &ty(n), &type_name(n, &args[0]), element)
+        }
         Some(Type::Generic(..)) => element,
         other => unreachable!("an array has type array<T>, not {other:?}"),
     }

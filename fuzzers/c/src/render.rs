@@ -27,7 +27,13 @@ pub(crate) fn ty(n: &RenderNode) -> String {
     type_name(n, &n.node_type().expect("a typed tree"))
 }
 
-/// The type `T` of the `ptr<T>` a `DerefSet`'s pointer has.
+/// The type of the node's child `name`.
+pub(crate) fn child_type(n: &RenderNode, name: &str) -> String {
+    let child = n.at(n.node()).child(name).expect("a child of that name");
+    type_name(n, &child.node_type().expect("a typed tree"))
+}
+
+/// The type `T` of the `ptr<T>` a `Deref`'s or `DerefSet`'s pointer has.
 pub(crate) fn pointee_type(n: &RenderNode) -> String {
     let ptr = n.at(n.node()).child("ptr").expect("a pointer");
     match ptr.node_type() {
@@ -89,16 +95,17 @@ pub(crate) fn pointee_of(n: &RenderNode, t: &Type) -> String {
 pub(crate) fn convert_leaf<'a>(n: &RenderNode<'a>, leaf: &structs::Leaf, place: Doc<'a>) -> Doc<'a> {
     match ty(n) == leaf.ty {
         true => place,
-        false => convert(n, &ty(n), place),
+        false => convert(n, &ty(n), leaf.ty, place),
     }
 }
 
 /// `value`, the rendering of node `from`, converted to `t` if its type
 /// differs.
 pub(crate) fn convert_from<'a>(n: &RenderNode<'a>, t: &str, from: &NodeRef, value: Doc<'a>) -> Doc<'a> {
-    match type_name(n, &from.node_type().expect("typed")) == t {
+    let from = type_name(n, &from.node_type().expect("typed"));
+    match from == t {
         true => value,
-        false => convert(n, t, value),
+        false => convert(n, t, &from, value),
     }
 }
 
@@ -168,17 +175,32 @@ pub(crate) fn binary<'a>(n: &RenderNode<'a>, op: String) -> Doc<'a> {
         .append("))")
 }
 
-/// `value` converted to `t`: a plain cast to an unsigned type (reduction
-/// modulo 2^N), the prelude's wrapping conversion to a signed one (a plain
-/// cast of an out-of-range value would be implementation-defined).
-pub(crate) fn convert<'a>(n: &RenderNode<'a>, t: &str, value: Doc<'a>) -> Doc<'a> {
-    match shape(t).1 {
+/// `value`, of type `from`, converted to `t`: a plain cast to an unsigned
+/// type (reduction modulo 2^N) or to a signed one that holds every value
+/// of `from`; otherwise the prelude's wrapping conversion to the signed
+/// `t` (a plain cast of an out-of-range value would be
+/// implementation-defined).
+pub(crate) fn convert<'a>(n: &RenderNode<'a>, t: &str, from: &str, value: Doc<'a>) -> Doc<'a> {
+    match shape(t).1 && !holds_every_value(t, from) {
         true => n
             .helper(format!("xs_to_{t}"))
             .append("((uint64_t)(")
             .append(value)
             .append("))"),
         false => n.text(format!("(({t})(")).append(value).append("))"),
+    }
+}
+
+/// Whether the integer type `t` holds every value of the integer type
+/// `from`: a signed type holds a narrower or equal signed one and a
+/// narrower unsigned one; an unsigned type, a narrower or equal unsigned
+/// one.
+pub(crate) fn holds_every_value(t: &str, from: &str) -> bool {
+    let ((bits, signed), (from_bits, from_signed)) = (shape(t), shape(from));
+    match (signed, from_signed) {
+        (true, true) | (false, false) => from_bits <= bits,
+        (true, false) => from_bits < bits,
+        (false, true) => false,
     }
 }
 

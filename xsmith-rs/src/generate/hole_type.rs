@@ -240,6 +240,12 @@ impl Generator<'_> {
         if matches!(self.spec.node_type_shape(production), Some(NodeTypeShape::Ground(_))) {
             return;
         }
+        if random.anchoring() {
+            if let Some(path) = program.path(node) {
+                random.anchor_type_seed(&path);
+            }
+        }
+        program.note_type_seed(node, random.drawn());
         program.type_seeds[node.index()] = random.next_u64();
     }
 
