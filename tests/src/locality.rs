@@ -170,6 +170,7 @@ pub fn measure(spec: &Spec, options: Options, local_choices: bool, seeds: Range<
             changed: 0,
             forced_compared: 0,
             forced_changed: 0,
+            in_forced: false,
         };
         comparison.walk(original.root(), replaced.root());
         let old = &comparison.old;
@@ -320,6 +321,8 @@ struct Comparison<'p> {
     /// bound inside the replaced subtree.
     forced_compared: usize,
     forced_changed: usize,
+    /// Whether the walk is inside a reference counted in `forced_*`.
+    in_forced: bool,
 }
 
 impl Comparison<'_> {
@@ -327,9 +330,12 @@ impl Comparison<'_> {
         if old == self.old.spliced {
             return;
         }
-        if self.old.reads_the_subtree(old) {
+        // A reference inside one already counted apart counts with it.
+        if !self.in_forced && self.old.reads_the_subtree(old) {
             let (compared, changed) = (self.compared, self.changed);
+            self.in_forced = true;
             self.walk_matched(old, new);
+            self.in_forced = false;
             self.forced_compared += self.compared - compared;
             self.forced_changed += self.changed - changed;
             return;
@@ -371,7 +377,7 @@ impl Comparison<'_> {
                 let size = self.old.compared_size(extra);
                 self.compared += size;
                 self.changed += size;
-                if self.old.reads_the_subtree(extra) {
+                if !self.in_forced && self.old.reads_the_subtree(extra) {
                     self.forced_compared += size;
                     self.forced_changed += size;
                 }
