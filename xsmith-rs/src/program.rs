@@ -419,18 +419,12 @@ impl Program {
 
     /// Notes the fill that made `node`.
     pub(crate) fn note_fill(&mut self, node: NodeId, fill: usize) {
-        if self.fill_numbers.len() <= node.index() {
-            self.fill_numbers.resize(node.index() + 1, None);
-        }
-        self.fill_numbers[node.index()] = Some(fill);
+        note_at(&mut self.fill_numbers, node, fill);
     }
 
     /// Notes that the choices drawn for the hole `node` began at `start`.
     pub(crate) fn note_decision_start(&mut self, node: NodeId, start: usize) {
-        if self.decision_starts.len() <= node.index() {
-            self.decision_starts.resize(node.index() + 1, None);
-        }
-        self.decision_starts[node.index()] = Some(start);
+        note_at(&mut self.decision_starts, node, start);
     }
 
     /// The index of the first choice drawn for the hole that `node` filled:
@@ -444,26 +438,17 @@ impl Program {
 
     /// Notes the choices `node`'s own construction drew.
     pub(crate) fn note_own_choices(&mut self, node: NodeId, start: usize, end: usize) {
-        if self.own_choices.len() <= node.index() {
-            self.own_choices.resize(node.index() + 1, None);
-        }
-        self.own_choices[node.index()] = Some((start, end));
+        note_at(&mut self.own_choices, node, (start, end));
     }
 
     /// Notes that `node`'s type seed was drawn at `position`.
     pub(crate) fn note_type_seed(&mut self, node: NodeId, position: usize) {
-        if self.type_seed_positions.len() <= node.index() {
-            self.type_seed_positions.resize(node.index() + 1, None);
-        }
-        self.type_seed_positions[node.index()] = Some(position);
+        note_at(&mut self.type_seed_positions, node, position);
     }
 
     /// Notes that `node` was finished when `end` choices had been drawn.
     pub(crate) fn note_finish_choices(&mut self, node: NodeId, end: usize) {
-        if self.finish_ends.len() <= node.index() {
-            self.finish_ends.resize(node.index() + 1, None);
-        }
-        self.finish_ends[node.index()] = Some(end);
+        note_at(&mut self.finish_ends, node, end);
     }
 
     /// The tree as an indented outline, one node a line (see
@@ -498,4 +483,13 @@ impl Deref for Program {
     fn deref(&self) -> &Tree {
         &self.tree
     }
+}
+
+/// Sets `table`'s entry for `node` to `value`, growing the table (with
+/// `None`s) to reach it.
+fn note_at<T: Clone>(table: &mut Vec<Option<T>>, node: NodeId, value: T) {
+    if table.len() <= node.index() {
+        table.resize(node.index() + 1, None);
+    }
+    table[node.index()] = Some(value);
 }

@@ -614,10 +614,7 @@ fn source_element<'a>(n: &RenderNode<'a>, j: &str) -> Doc<'a> {
     let element = n.child("source").append(index);
     let source = n.at(n.node()).child("source").expect("a source array");
     match source.node_type() {
-        Some(Type::Generic(_, args)) if type_name(n, &args[0]) != ty(n) => {
-            convert(n, &ty(n), &type_name(n, &args[0]), element)
-        }
-        Some(Type::Generic(..)) => element,
+        Some(Type::Generic(_, args)) => convert_if_other(n, &ty(n), &type_name(n, &args[0]), element),
         other => unreachable!("an array has type array<T>, not {other:?}"),
     }
 }

@@ -93,19 +93,21 @@ pub(crate) fn pointee_of(n: &RenderNode, t: &Type) -> String {
 
 /// `place`, a leaf's value, converted to the node's type if that differs.
 pub(crate) fn convert_leaf<'a>(n: &RenderNode<'a>, leaf: &structs::Leaf, place: Doc<'a>) -> Doc<'a> {
-    match ty(n) == leaf.ty {
-        true => place,
-        false => convert(n, &ty(n), leaf.ty, place),
-    }
+    convert_if_other(n, &ty(n), leaf.ty, place)
 }
 
 /// `value`, the rendering of node `from`, converted to `t` if its type
 /// differs.
 pub(crate) fn convert_from<'a>(n: &RenderNode<'a>, t: &str, from: &NodeRef, value: Doc<'a>) -> Doc<'a> {
-    let from = type_name(n, &from.node_type().expect("typed"));
+    convert_if_other(n, t, &type_name(n, &from.node_type().expect("typed")), value)
+}
+
+/// `value`, of type `from`, as it is if `t` is `from`, else converted to
+/// `t` (see [`convert`]).
+pub(crate) fn convert_if_other<'a>(n: &RenderNode<'a>, t: &str, from: &str, value: Doc<'a>) -> Doc<'a> {
     match from == t {
         true => value,
-        false => convert(n, t, &from, value),
+        false => convert(n, t, from, value),
     }
 }
 

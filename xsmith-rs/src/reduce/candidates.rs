@@ -114,8 +114,7 @@ fn delete_list_elements(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> 
                 }
                 .apply(values),
             );
-        }
-        if !subtree.grown {
+        } else {
             let first_grown = (subtrees.iter())
                 .filter(|s| s.grown && s.list == subtree.list)
                 .filter(|s| s.decided_from > subtree.span.end)
