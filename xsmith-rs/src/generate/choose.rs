@@ -310,6 +310,7 @@ impl<'s> Generator<'s> {
         let choices = std::mem::take(&mut self.choices);
         let mut kept = std::mem::take(&mut self.spare_choices);
         kept.clear();
+        let mut ground_fits = std::mem::take(&mut self.ground_fits);
         let lift_finish = |d: &ProdId| self.lift_finish(*d, heads);
         for &choice in &choices {
             let Some(info) = &spec.properties(choice).reference_info else {
@@ -339,8 +340,15 @@ impl<'s> Generator<'s> {
             });
             // Only definitions of a type that can be made.
             let makeable = |d: ProdId| lift_finish(&d).is_possible();
-            let Some((_, definitions)) = nearest_lift(spec, sites, choice, node, program.typing.as_mut(), makeable)
-            else {
+            let Some((_, definitions)) = nearest_lift(
+                spec,
+                sites,
+                choice,
+                node,
+                program.typing.as_mut(),
+                &mut ground_fits,
+                makeable,
+            ) else {
                 continue;
             };
             // A reference that only lifting can settle finishes once the
@@ -351,6 +359,7 @@ impl<'s> Generator<'s> {
             }
         }
         self.only_by_lifting = only_by_lifting;
+        self.ground_fits = ground_fits;
         self.visible = visible;
         self.harmless = harmless;
         self.spare_choices = choices;

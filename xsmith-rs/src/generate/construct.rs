@@ -173,12 +173,22 @@ impl Generator<'_> {
             };
             // Only definitions of a type that can be made.
             let heads = self.heads_of_node(program, node);
+            let mut ground_fits = std::mem::take(&mut self.ground_fits);
             let makeable = |d: ProdId| self.lift_finish(d, heads).is_possible();
-            let (site, mut definitions) =
-                match nearest_lift(spec, &sites, reference, node, program.typing.as_mut(), makeable) {
-                    Some((site, definitions)) => (Some(site.clone()), definitions),
-                    None => (None, Vec::new()),
-                };
+            let nearest = nearest_lift(
+                spec,
+                &sites,
+                reference,
+                node,
+                program.typing.as_mut(),
+                &mut ground_fits,
+                makeable,
+            );
+            let (site, mut definitions) = match nearest {
+                Some((site, definitions)) => (Some(site.clone()), definitions),
+                None => (None, Vec::new()),
+            };
+            self.ground_fits = ground_fits;
             // Past the depth bound, only the definitions that finish soonest
             // (the height the choice was made with).
             if past_bounds {

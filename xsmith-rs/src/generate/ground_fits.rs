@@ -1,11 +1,13 @@
-//! Which productions can fill a hole of a ground type, remembered: the
-//! type stage of choosing (`choose`) asks it at most holes, and for a
-//! ground type the answer depends on the hole's node type and that type
-//! alone (a production's node type is made fresh for the check and unified
-//! with the ground type, which has no variable the program could have
-//! constrained). The first hole of each pair pays for the checks of every
-//! production that may fill it; the answer then serves every later hole
-//! of that pair, in every program the generator makes.
+//! Which productions can fill a hole of a ground type, and which lifted
+//! definitions can settle a reference of a ground type, remembered: the
+//! type stage of choosing (`choose`) asks the first at most holes, the
+//! references stage the second for most references that nothing in sight
+//! fits, and for a ground type the answer depends on the productions and
+//! that type alone (their node types are made fresh for the check and
+//! unified with the ground type, which has no variable the program could
+//! have constrained). The first hole of each pair pays for the checks; the
+//! answer then serves every later hole of that pair, in every program the
+//! generator makes.
 
 use rustc_hash::FxHashMap;
 
@@ -24,6 +26,10 @@ const CAPACITY: usize = 4096;
 #[derive(Default)]
 pub(super) struct GroundFits {
     fits: FxHashMap<(ProdId, Type), Vec<bool>>,
+    /// For pairs of a reference production and a ground type: whether a
+    /// lifted definition of each production (by index) can settle such a
+    /// reference, for the definitions asked about so far.
+    lifts: FxHashMap<(ProdId, Type), Vec<Option<bool>>>,
 }
 
 impl GroundFits {
@@ -43,6 +49,28 @@ impl GroundFits {
                 }
                 fits
             })
+    }
+
+    /// Whether a definition of production `definition`, lifted, can settle
+    /// a reference of production `reference` whose hole has the ground
+    /// type `ground`: `check`'s answer, remembered (`productions` is how
+    /// many the grammar has).
+    pub(super) fn lift_fits(
+        &mut self,
+        productions: usize,
+        reference: ProdId,
+        definition: ProdId,
+        ground: &Type,
+        check: impl FnOnce() -> bool,
+    ) -> bool {
+        if self.lifts.len() >= CAPACITY && !self.lifts.contains_key(&(reference, ground.clone())) {
+            self.lifts.clear();
+        }
+        let known = self
+            .lifts
+            .entry((reference, ground.clone()))
+            .or_insert_with(|| vec![None; productions]);
+        *known[definition.index()].get_or_insert_with(check)
     }
 }
 

@@ -2,6 +2,7 @@
 //! reference may take without a type mismatch or an effect conflict, and
 //! where and what it may lift when none fits.
 
+use super::ground_fits::GroundFits;
 use crate::effects::Around;
 use crate::grammar::ProdId;
 use crate::hooks::{Hole, Place};
@@ -91,29 +92,44 @@ fn surely_unequal(store: &TypeStore, a: &Type, b: &Type) -> bool {
 
 /// The definition productions of `site` that a reference of production `reference`
 /// at `node` could be given by lifting (in a typed tree, those whose type can
-/// be the reference's).
-fn liftable(spec: &Spec, site: &LiftSite, reference: ProdId, node: NodeId, typing: Option<&mut Typing>) -> Vec<ProdId> {
+/// be the reference's; for a hole of a ground type, as `known` remembers).
+fn liftable(
+    spec: &Spec,
+    site: &LiftSite,
+    reference: ProdId,
+    node: NodeId,
+    typing: Option<&mut Typing>,
+    known: &mut GroundFits,
+) -> Vec<ProdId> {
     let Some(typing) = typing else {
         return site.definitions.clone();
     };
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
     let fresh_reference = takes_hole_type(spec, reference);
     let resolved = typing.store.resolve(&required);
+    let ground = resolved.is_ground_term();
+    let productions = spec.grammar().productions().len();
     let info = |p: ProdId| spec.type_info(p);
     site.definitions
         .iter()
         .copied()
         .filter(|&definition| {
-            let shape = spec.node_type_shape(definition);
-            if let (true, Some(fits)) = (fresh_reference, shape.and_then(|s| s.fits(&resolved, &typing.store))) {
-                return fits;
+            let mut check = || {
+                let shape = spec.node_type_shape(definition);
+                if let (true, Some(fits)) = (fresh_reference, shape.and_then(|s| s.fits(&resolved, &typing.store))) {
+                    return fits;
+                }
+                typing.store.trial(|store| {
+                    let ty = (info(reference).node_type)(store);
+                    store.unify(&ty, &required)?;
+                    let bound = (info(definition).node_type)(store);
+                    store.unify(&bound, &ty)
+                })
+            };
+            match ground {
+                true => known.lift_fits(productions, reference, definition, &resolved, check),
+                false => check(),
             }
-            typing.store.trial(|store| {
-                let ty = (info(reference).node_type)(store);
-                store.unify(&ty, &required)?;
-                let bound = (info(definition).node_type)(store);
-                store.unify(&bound, &ty)
-            })
         })
         .collect()
 }
@@ -128,10 +144,11 @@ pub(crate) fn nearest_lift<'s>(
     reference: ProdId,
     node: NodeId,
     mut typing: Option<&mut Typing>,
+    known: &mut GroundFits,
     makeable: impl Fn(ProdId) -> bool,
 ) -> Option<(&'s LiftSite, Vec<ProdId>)> {
     sites.iter().find_map(|site| {
-        let mut definitions = liftable(spec, site, reference, node, typing.as_deref_mut());
+        let mut definitions = liftable(spec, site, reference, node, typing.as_deref_mut(), known);
         definitions.retain(|&d| makeable(d));
         (!definitions.is_empty()).then_some((site, definitions))
     })
