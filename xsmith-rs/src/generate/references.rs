@@ -47,18 +47,23 @@ fn unifies_quickly_resolved(store: &TypeStore, a: &Resolved, b: &Resolved) -> Op
         // filter knows about a node of that ground type.
         return NodeTypeShape::Ground(ground.clone()).fits(var, store);
     }
-    let head = |t: &Type| match t {
+    match (form(&a.ty), form(&b.ty)) {
+        (Some(x), Some(y)) if x != y => Some(false),
+        (Some(0), Some(0)) => Some(a.ty == b.ty),
+        _ => None,
+    }
+}
+
+/// The form of a type at the top, `None` for a variable: types of
+/// different forms never unify, whatever the subtyping.
+fn form(t: &Type) -> Option<u8> {
+    match t {
         Type::Var(_) => None,
         Type::Base(_) | Type::Nominal(_) => Some(0),
         Type::Generic(..) => Some(1),
         Type::Function(_) => Some(2),
         Type::Product(_) => Some(3),
         Type::Record(_) => Some(4),
-    };
-    match (head(&a.ty), head(&b.ty)) {
-        (Some(x), Some(y)) if x != y => Some(false),
-        (Some(0), Some(0)) => Some(a.ty == b.ty),
-        _ => None,
     }
 }
 
@@ -277,7 +282,7 @@ pub(crate) fn fitting_bindings(
                     _ => None,
                 };
                 told.unwrap_or_else(|| {
-                    !surely_misfits(binding, node, typing.as_deref())
+                    !surely_misfits(spec, binding, reference, node, typing.as_deref())
                         && binding_fits(spec, binding, access, reference, node, typing.as_deref_mut())
                 })
             }
@@ -355,16 +360,28 @@ fn ground_binding_fits(
     NodeTypeShape::Ground(ground.clone()).fits(&required.ty, &typing.store)
 }
 
-/// Whether `binding` surely cannot fit the reference at `node`, told from
-/// the parts of its type and the hole's, without the trial
-/// [`binding_fits`] runs (a reference's type must equal both).
-fn surely_misfits(binding: Seen, node: NodeId, typing: Option<&Typing>) -> bool {
+/// Whether `binding` surely cannot fit a reference of production
+/// `reference` at `node`, told from the parts of its type and the hole's,
+/// or from the forms of the ground types the reference may have, without
+/// the trial [`binding_fits`] runs (a reference's type must equal both).
+fn surely_misfits(spec: &Spec, binding: Seen, reference: ProdId, node: NodeId, typing: Option<&Typing>) -> bool {
     let Some(typing) = typing else { return false };
     let (Some(required), Some(binding_type)) = (&typing.types[node.index()], &typing.types[binding.binder.index()])
     else {
         return false;
     };
-    surely_unequal(&typing.store, required, binding_type)
+    let store = &typing.store;
+    let candidates = match spec.node_type_shape(reference) {
+        Some(NodeTypeShape::OneOf(candidates)) => &candidates[..],
+        Some(NodeTypeShape::Ground(t)) => std::slice::from_ref(t),
+        _ => &[],
+    };
+    // A binder of a function type cannot be an integer variable's.
+    let binding_form = form(&store.resolve(binding_type));
+    if binding_form.is_some() && !candidates.is_empty() && candidates.iter().all(|c| form(c) != binding_form) {
+        return true;
+    }
+    surely_unequal(store, required, binding_type)
 }
 
 /// Whether a reference whose type is one of `candidates` fits both its
