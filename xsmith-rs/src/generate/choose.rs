@@ -206,9 +206,15 @@ impl<'s> Generator<'s> {
             .clone()
             .expect("every hole of a typed program has a type");
         let resolved = typing.store.resolve(&required);
-        if resolved.is_ground_term() {
+        // Ground at the top, or once its variables are replaced (the
+        // parts of `dict<?5>` with `?5` bound to `int`).
+        let ground = match resolved.is_ground_term() {
+            true => Some(resolved.clone()),
+            false => typing.store.is_ground(&required).then(|| typing.store.zonk(&required)),
+        };
+        if let Some(ground) = ground {
             let node_type = program.tree.node(node).production;
-            let fits = self.ground_fits.fitting(spec, node_type, resolved, &mut typing.store);
+            let fits = self.ground_fits.fitting(spec, node_type, ground, &mut typing.store);
             self.choices.retain(|&choice| fits[choice.index()]);
             return;
         }

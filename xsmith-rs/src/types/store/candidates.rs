@@ -10,8 +10,6 @@
 
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-
 use super::domain::{one_of, TypeError};
 use super::vars::Side;
 use super::{Domain, TypeStore};
@@ -66,7 +64,7 @@ impl TypeStore {
             }
             self.watch(root, bound.ty());
         }
-        self.set_domain(v, one_of(kept.into_vec()))
+        self.set_domain(v, one_of(kept))
     }
 
     /// The bounds pending on `v`.
@@ -79,7 +77,7 @@ impl TypeStore {
     }
 
     /// The candidates that satisfy all of `bounds` together.
-    fn satisfying(&mut self, candidates: Arc<[Type]>, bounds: &[Bound]) -> SmallVec<[Type; 4]> {
+    fn satisfying(&mut self, candidates: Arc<[Type]>, bounds: &[Bound]) -> Vec<Type> {
         candidates
             .iter()
             .filter(|c| self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))))
@@ -114,7 +112,7 @@ impl TypeStore {
         for bound in &bounds {
             self.watch(root, bound.ty());
         }
-        self.set_domain(root, one_of(kept.into_vec()))
+        self.set_domain(root, one_of(kept))
     }
 
     /// Applies `bound` to candidate type `c`.

@@ -9,8 +9,6 @@
 
 use std::sync::Arc;
 
-use smallvec::{smallvec, SmallVec};
-
 use crate::types::term::{RecordField, Type, TypeVar};
 
 /// Why a unification or concretization failed.
@@ -78,16 +76,19 @@ pub enum Domain {
 
 /// The domain of exactly these ground types (duplicates removed, the first
 /// occurrence kept): a binding when one type remains.
-pub(super) fn one_of(types: Vec<Type>) -> Domain {
-    let mut unique: SmallVec<[Type; 4]> = smallvec![];
-    for t in types {
-        if !unique.contains(&t) {
-            unique.push(t);
+pub(super) fn one_of(mut types: Vec<Type>) -> Domain {
+    // Each type's first occurrence, in order, moved to the front.
+    let mut kept = 0;
+    for i in 0..types.len() {
+        if !types[..kept].contains(&types[i]) {
+            types.swap(kept, i);
+            kept += 1;
         }
     }
-    match unique.len() {
-        1 => Domain::Bound(unique.pop().unwrap()),
-        _ => Domain::OneOf(unique.into_iter().collect()),
+    types.truncate(kept);
+    match types.len() {
+        1 => Domain::Bound(types.pop().expect("one type")),
+        _ => Domain::OneOf(types.into()),
     }
 }
 

@@ -49,8 +49,6 @@
 
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-
 mod candidates;
 mod classes;
 mod concretize;
@@ -61,6 +59,7 @@ mod trail;
 mod unify;
 mod vars;
 
+use domain::one_of;
 pub use domain::{Domain, TypeError};
 pub(crate) use query::Resolved;
 
@@ -251,16 +250,10 @@ impl TypeStore {
             candidates.iter().all(Type::is_ground_term),
             "fresh_one_of takes ground candidate types (no variables)"
         );
-        let mut unique: SmallVec<[Type; 4]> = SmallVec::new();
-        for candidate in candidates {
-            if !unique.contains(candidate) {
-                unique.push(candidate.clone());
-            }
+        match one_of(candidates.to_vec()) {
+            Domain::Bound(only) => only,
+            domain => Type::Var(self.new_var(domain)),
         }
-        if unique.len() == 1 {
-            return unique.pop().unwrap();
-        }
-        Type::Var(self.new_var(Domain::OneOf(unique.into_iter().collect())))
     }
 
     /// A variable standing for a product of still-open arity.
