@@ -223,6 +223,11 @@ impl Choices {
         self.choices.push(choice);
     }
 
+    /// Makes room for `more` choices.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        self.choices.reserve(more);
+    }
+
     /// The sequence as a choice file's text.
     ///
     /// ```

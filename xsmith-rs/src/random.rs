@@ -348,11 +348,15 @@ impl Random {
     }
 
     /// Starts keeping the values drawn from now on, for
-    /// [`rebuild`](Random::rebuild); ends keeping any kept before.
-    pub(crate) fn start_trace(&mut self) {
+    /// [`rebuild`](Random::rebuild), with room for `expected` of them (and
+    /// as many recorded); ends keeping any kept before.
+    pub(crate) fn start_trace(&mut self, expected: usize) {
+        if let Some(recorded) = &mut self.recorded {
+            recorded.reserve(expected);
+        }
         self.trace = Some(Trace {
             start: self.drawn,
-            values: Vec::new(),
+            values: Vec::with_capacity(expected),
             live: self.drawn,
         });
     }
@@ -964,7 +968,7 @@ mod tests {
             let mut plain = random.clone();
             random.record();
             random.record_bytes();
-            random.start_trace();
+            random.start_trace(0);
             let first = draw(&mut random);
             let second = draw(&mut random);
             random.rebuild();

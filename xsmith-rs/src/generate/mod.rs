@@ -105,8 +105,8 @@ pub struct Generator<'s> {
     in_sight: crate::names::InSight,
     /// Which productions fit holes of ground types, remembered.
     ground_fits: ground_fits::GroundFits,
-    /// How many nodes the last program generated had: the room a new
-    /// program's per-node tables start with.
+    /// About how many nodes the largest of the last programs generated
+    /// had: the room a new program's per-node tables start with.
     expected_nodes: usize,
     weights: Vec<u32>,
     effects: EffectSummaries,
@@ -371,7 +371,7 @@ impl<'s> Generator<'s> {
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
         let started = Instant::now();
         self.backtracks.clear();
-        random.start_trace();
+        random.start_trace(self.expected_nodes * 2);
         let log = self.log.clone();
         if let Some(cover) = &mut self.cover {
             cover.begin_program();
@@ -381,7 +381,10 @@ impl<'s> Generator<'s> {
             let mut program = self.start();
             let error = match self.complete_by(&mut program, random, started) {
                 Ok(()) => {
-                    self.expected_nodes = program.len();
+                    // The largest of the last few programs: sizes vary
+                    // (calc's by ten times at one depth), and a table
+                    // that grows copies itself.
+                    self.expected_nodes = program.len().max(self.expected_nodes - self.expected_nodes / 8);
                     break Ok(program);
                 }
                 Err(error @ GenerateError::NoChoice { .. }) => error,
