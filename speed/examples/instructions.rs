@@ -8,7 +8,7 @@
 //! ```
 //!
 //! The contenders: `calc DEPTH`, `by-hand DEPTH` (calc's grammar written
-//! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`, then
+//! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`, `wasm SIZE` (text, not assembled), then
 //! the number of programs (seeds from 0).
 
 use xsmith::Fuzzer;
@@ -21,6 +21,7 @@ fn fuzzer(name: &str) -> Option<&'static Fuzzer> {
         "javascript" => &xsmith_javascript::FUZZER,
         "python" => &xsmith_python::FUZZER,
         "c" => &xsmith_c::FUZZER,
+        "wasm" => &xsmith_wasm::FUZZER,
         _ => return None,
     })
 }
@@ -28,7 +29,7 @@ fn fuzzer(name: &str) -> Option<&'static Fuzzer> {
 fn main() -> Result<(), String> {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let [name, bound, count] = &arguments[..] else {
-        return Err("usage: instructions (calc|by-hand DEPTH | lua|javascript|python|c SIZE) PROGRAMS".into());
+        return Err("usage: instructions (calc|by-hand DEPTH | lua|javascript|python|c|wasm SIZE) PROGRAMS".into());
     };
     let number = |text: &str, what: &str| {
         text.parse::<u32>()

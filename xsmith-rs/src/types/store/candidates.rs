@@ -78,9 +78,29 @@ impl TypeStore {
 
     /// The candidates that satisfy all of `bounds` together.
     fn satisfying(&mut self, candidates: Arc<[Type]>, bounds: &[Bound]) -> Vec<Type> {
+        // Bounds of ground types (most are: `i32` above a wasm operand's
+        // four candidates) are checked without a trial.
+        let ground: Option<Vec<(Side, Type)>> = bounds
+            .iter()
+            .map(|bound| {
+                let ty = self.resolve(bound.ty());
+                let side = match bound {
+                    Bound::Upper(_) => Side::Above,
+                    Bound::Lower(_) => Side::Below,
+                    Bound::Equal(_) => return None,
+                };
+                ty.is_ground_term().then_some((side, ty))
+            })
+            .collect();
         candidates
             .iter()
-            .filter(|c| self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))))
+            .filter(|c| match &ground {
+                Some(ground) if c.is_ground_term() => ground.iter().all(|(side, t)| match side {
+                    Side::Above => self.ground_subtype(c, t),
+                    Side::Below => self.ground_subtype(t, c),
+                }),
+                _ => self.succeeds(|s| bounds.iter().try_for_each(|bound| s.satisfy(c, bound))),
+            })
             .cloned()
             .collect()
     }
