@@ -8,8 +8,9 @@
 //! ```
 //!
 //! The contenders: `calc DEPTH`, `by-hand DEPTH` (calc's grammar written
-//! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`, `wasm SIZE` (text, not assembled), then
-//! the number of programs (seeds from 0).
+//! by hand), `lua SIZE`, `javascript SIZE`, `python SIZE`, `c SIZE`,
+//! `wasm SIZE` (the text, not assembled), then the number of programs
+//! (seeds from 0).
 
 use xsmith::Fuzzer;
 use xsmith_speed::{by_hand, calc_options, fuzzer_batch, sized, Work};
