@@ -577,6 +577,12 @@ mod tests {
 
     /// A typed language of one expression: a number or a reference.
     fn typed_references() -> Spec {
+        typed_references_of(|s| s.fresh())
+    }
+
+    /// [`typed_references`] with the reference's node type made by
+    /// `reference_type`.
+    fn typed_references_of(reference_type: fn(&mut TypeStore) -> Type) -> Spec {
         use crate::component::{Component, ProductionDecl};
         use crate::grammar::DataInit;
         use crate::properties::{Piece, Renderer, TypeInfo};
@@ -597,7 +603,7 @@ mod tests {
             );
         c.type_info("Program", TypeInfo::new(|s| s.fresh()).child("body", |c| c.fresh()))
             .type_info("Num", TypeInfo::new(|s| s.base("num")))
-            .type_info("Ref", TypeInfo::new(|s| s.fresh()))
+            .type_info("Ref", TypeInfo::new(reference_type))
             .reference_info("Ref", ReferenceInfo::new("name", Access::Read));
         for (name, field) in [("Program", "body"), ("Num", "value"), ("Ref", "name")] {
             c.render(name, Renderer::Template(vec![Piece::Field(field)]));
@@ -663,6 +669,47 @@ mod tests {
             false,
         );
         assert_eq!(every, vec![fits]);
+    }
+
+    #[test]
+    fn a_binder_of_a_form_no_type_of_the_reference_has_surely_misfits_as_the_trial_says() {
+        // The reference is a `num` or a `str`: a function binder cannot be
+        // it; a `bool` one cannot either, but only the trial tells.
+        let spec = typed_references_of(|s| {
+            let candidates = [s.base("num"), s.base("str")];
+            s.fresh_one_of(&candidates)
+        });
+        let reference = spec.lookup("Ref").unwrap();
+        let system = spec.type_system().unwrap().clone();
+        let mut program = Program::new(spec.lookup("Program").unwrap(), Some(&system), 0);
+        let typing = program.typing.as_mut().unwrap();
+        let store = &mut typing.store;
+        let (num, boolean) = (store.base("num"), store.base("bool"));
+        let binder_types = vec![
+            Type::function(vec![num.clone()], num.clone()),
+            num,
+            boolean,
+            store.fresh(),
+        ];
+        // Node 0 is the reference (of an open type), node `i + 1` binder `i`.
+        typing.types = std::iter::once(store.fresh()).chain(binder_types).map(Some).collect();
+        let node = NodeId(0);
+        let verdicts: Vec<(bool, bool)> = (1..=4)
+            .map(|binder| {
+                let binding = Seen {
+                    binder: NodeId(binder),
+                    writable: false,
+                };
+                let misfits = surely_misfits(&spec, binding, reference, node, program.typing.as_ref());
+                let fits = binding_fits(&spec, binding, Access::Read, reference, node, program.typing.as_mut());
+                (misfits, fits)
+            })
+            .collect();
+        assert_eq!(
+            verdicts,
+            [(true, false), (false, true), (false, false), (false, true)],
+            "(surely misfits, fits by trial) for a function, num, bool and open binder"
+        );
     }
 
     #[test]
