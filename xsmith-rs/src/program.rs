@@ -119,10 +119,10 @@ impl Typing {
         let known = self.ground.get(node.index()).is_some_and(Option::is_some);
         if !known {
             let ty = self.types[node.index()].as_ref()?;
-            if self.store.in_snapshot() || !self.store.is_ground(ty) {
+            if self.store.in_snapshot() {
                 return None;
             }
-            let ground = self.store.zonk(ty);
+            let ground = self.store.grounded(ty)?;
             keep(&mut self.ground, node, ground);
         }
         self.ground[node.index()].as_ref()

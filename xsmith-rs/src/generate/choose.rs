@@ -210,7 +210,7 @@ impl<'s> Generator<'s> {
         // parts of `dict<?5>` with `?5` bound to `int`).
         let ground = match resolved.is_ground_term() {
             true => Some(resolved.clone()),
-            false => typing.store.is_ground(&required).then(|| typing.store.zonk(&required)),
+            false => typing.store.grounded(&required),
         };
         if let Some(ground) = ground {
             let node_type = program.tree.node(node).production;

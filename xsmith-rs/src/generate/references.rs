@@ -275,7 +275,7 @@ pub(crate) fn fitting_bindings(
                     (Some(required), Some(typing)) if fresh_reference => {
                         let required_ground = required_ground.get_or_insert_with(|| {
                             let ty = typing.types[node.index()].as_ref().expect("a typed node has a type");
-                            typing.store.is_ground(ty).then(|| typing.store.zonk(ty))
+                            typing.store.grounded(ty)
                         });
                         ground_binding_fits(typing, binding, required, required_ground.as_ref())
                     }
@@ -334,9 +334,10 @@ fn quick_fit_typed(
         // The reference's type is one of some ground types (or one): with a
         // ground binder type it can only be that type, if it is among them,
         // and that type must fit the hole.
-        NodeTypeShape::OneOf(candidates) => ground_fit(store, candidates, required, binding_type),
-        NodeTypeShape::Ground(t) => ground_fit(store, std::slice::from_ref(t), required, binding_type),
-        _ => None,
+        shape => match shape.ground_types() {
+            [] => None,
+            candidates => ground_fit(store, candidates, required, binding_type),
+        },
     }
 }
 
@@ -371,11 +372,9 @@ fn surely_misfits(spec: &Spec, binding: Seen, reference: ProdId, node: NodeId, t
         return false;
     };
     let store = &typing.store;
-    let candidates = match spec.node_type_shape(reference) {
-        Some(NodeTypeShape::OneOf(candidates)) => &candidates[..],
-        Some(NodeTypeShape::Ground(t)) => std::slice::from_ref(t),
-        _ => &[],
-    };
+    let candidates = spec
+        .node_type_shape(reference)
+        .map_or(&[][..], NodeTypeShape::ground_types);
     // A binder of a function type cannot be an integer variable's.
     let binding_form = form(&store.resolve(binding_type));
     if binding_form.is_some() && !candidates.is_empty() && candidates.iter().all(|c| form(c) != binding_form) {

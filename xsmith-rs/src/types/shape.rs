@@ -87,6 +87,16 @@ impl NodeTypeShape {
         }
     }
 
+    /// The ground types a node of this shape may have, when it is one of
+    /// some ground types (or one); empty for any other shape.
+    pub(crate) fn ground_types(&self) -> &[Type] {
+        match self {
+            NodeTypeShape::OneOf(candidates) => candidates,
+            NodeTypeShape::Ground(t) => std::slice::from_ref(t),
+            _ => &[],
+        }
+    }
+
     /// Whether a node of this shape can be unified with the hole's type,
     /// where that can be told without a trial.
     pub(crate) fn fits(&self, resolved: &Type, store: &TypeStore) -> Option<bool> {

@@ -191,6 +191,23 @@ impl TypeStore {
         }
     }
 
+    /// `ty` with every variable replaced (see [`zonk`](TypeStore::zonk)),
+    /// if it mentions no unbound variable.
+    ///
+    /// ```
+    /// let mut system = xsmith::types::TypeSystem::new();
+    /// let int = system.base("int");
+    /// let mut store = xsmith::types::TypeStore::new(system.into());
+    /// let v = store.fresh();
+    /// let pair = xsmith::types::Type::product(vec![v.clone(), int.clone()]);
+    /// assert_eq!(store.grounded(&pair), None);
+    /// store.unify(&v, &int).unwrap();
+    /// assert_eq!(store.grounded(&pair), Some(xsmith::types::Type::product(vec![int.clone(), int])));
+    /// ```
+    pub fn grounded(&self, ty: &Type) -> Option<Type> {
+        self.is_ground(ty).then(|| self.zonk(ty))
+    }
+
     /// Whether `ty` mentions no unbound variable.
     ///
     /// ```
