@@ -10,24 +10,32 @@
 //! | fuzzer | splices, without (as version 0.1) | splices, with local choices | nodes, without | nodes, with | nodes, with, but references to the subtree's variables |
 //! |---|---|---|---|---|---|
 //! | calc | 100.0% | 100.0% | 100.00% | 100.00% | 100.00% |
-//! | Lua | 55.8% | 92.3% | 92.06% | 99.73% | 99.82% |
-//! | JavaScript | 57.5% | 91.7% | 92.71% | 99.58% | 99.71% |
-//! | Python | 57.0% | 91.1% | 91.62% | 99.60% | 99.70% |
-//! | C | 40.9% | 95.1% | 70.33% | 99.83% | 99.85% |
-//! | names (test fuzzer) | 80.0% | 94.2% | 89.37% | 97.88% | 98.89% |
-//! | typed (test fuzzer) | 49.0% | 96.6% | 90.19% | 98.85% | 98.85% |
+//! | Lua | 55.8% | 92.9% | 92.06% | 99.79% | 99.86% |
+//! | JavaScript | 57.5% | 92.6% | 92.71% | 99.65% | 99.78% |
+//! | Python | 57.0% | 91.6% | 91.62% | 99.67% | 99.77% |
+//! | C | 40.9% | 95.2% | 70.33% | 99.84% | 99.86% |
+//! | names (test fuzzer) | 80.0% | 95.7% | 89.37% | 98.81% | 99.46% |
+//! | typed (test fuzzer) | 49.0% | 96.6% | 90.19% | 99.16% | 99.16% |
 //!
 //! The last column leaves out the references outside the subtree to a
-//! variable bound inside it (the floors are on the column before): they
-//! cannot stay as they were when the replacement binds no such variable,
-//! whatever the generator does, as a definition lifted for a reference
-//! inside the subtree cannot. Typed has no variables. What the names
-//! fuzzer still changes is in the paragraphs below; of what is left, its
-//! weights that depend on the variables in sight (`reference_weight`: a
-//! reference is common where a variable of its type is in sight) move the
-//! draws of other productions at a hole (a value is a ticket among the
-//! weights): with fixed weights it measures 99.15% of nodes in the last
-//! column.
+//! variable bound inside it (every fuzzer is held to 99% there,
+//! `UNFORCED_NODES_FLOOR`; the floors passed here are on the column
+//! before): they cannot stay as they were when the replacement binds no
+//! such variable, whatever the generator does, as a definition lifted for
+//! a reference inside the subtree cannot. Typed has no variables.
+//!
+//! Since a node in the place of one of the original keeps that one's
+//! production while it passes there (`xsmith::Anchors`; seeded programs
+//! unchanged): before, with the same programs, Lua 99.73% of nodes
+//! (99.82% in the last column), JavaScript 99.58% (99.71%), Python 99.60%
+//! (99.70%), C 99.83% (99.85%), names 97.88% (98.89%), typed 98.85%. The
+//! names fuzzer's weights depend on the variables in sight
+//! (`reference_weight`: a reference is common where a variable of its type
+//! is in sight), and a drawn value is a ticket among the weights: a
+//! variable fewer moved the other productions' tickets at holes the splice
+//! never touched. At seeds 1,000-1,999, 2,000-2,999 and 3,000-3,999 names
+//! measures 99.12%, 99.12% and 99.19% of nodes (99.47%, 99.52% and 99.50%
+//! in the last column) and typed 99.57%, 99.57% and 99.16%.
 //!
 //! Since a finished node's type seed is anchored too (a replay reads it
 //! where the node in its place drew its own; before, a parent's seed,
@@ -37,8 +45,9 @@
 //! before it, C 99.79% of nodes, names 97.65%, typed 98.83%, the others
 //! as they are.
 //!
-//! (wasm, Scheme and SML have their tests in their crates: 99.88%, 99.68%
-//! and 99.43% of nodes.)
+//! (wasm, Scheme and SML have their tests in their crates: 99.90%, 99.68%
+//! and 99.78% of nodes; before productions were kept, 99.88%, 99.68% and
+//! 99.43%.)
 //!
 //! Since C bounds its call graph's height instead of counting its
 //! functions (every C program changed) and each node's size budget is
@@ -170,12 +179,12 @@ fn c_choices_are_local() {
 
 #[test]
 fn names_choices_are_local() {
-    check("names", &xsmith_tests::names::spec().unwrap(), 93.0, 96.5);
+    check("names", &xsmith_tests::names::spec().unwrap(), 95.0, 98.5);
 }
 
 #[test]
 fn typed_choices_are_local() {
-    check("typed", &xsmith_tests::typed::spec().unwrap(), 95.0, 98.5);
+    check("typed", &xsmith_tests::typed::spec().unwrap(), 95.0, 99.0);
 }
 
 /// A parent's type seed is drawn after its last child, so a child that

@@ -102,9 +102,17 @@ pub struct Splice {
 /// decision to grow, to where the original decided: a change stays within
 /// the nodes it concerns.
 ///
-/// Anchors move only where values are read, never what generation does
-/// with them, so the values an anchored replay draws, replayed in order,
-/// make the same program: a program stays its choice sequence. Size
+/// A node in the place of one of the original also keeps that one's
+/// production while it passes there, and reads its next value where that
+/// one's draws of it ended: a drawn value is a ticket among the
+/// productions' weights, and a weight that depends on the context (a
+/// reference is likelier where a variable of its type is in sight) would
+/// otherwise move the tickets of every production at holes the edit never
+/// touched.
+///
+/// The values an anchored replay draws (a kept production as its first
+/// ticket among the weights the replay met), replayed in order without
+/// anchors, make the same program: a program stays its choice sequence. Size
 /// budgets need no anchors: how many children share a node's budget is
 /// kept in its span ([`Random::kept`](crate::Random::kept)) and each
 /// child's extra share is drawn in its own, so an edit that deletes a list
@@ -136,6 +144,11 @@ pub struct Anchors {
     pub(crate) type_seeds: std::collections::HashMap<Vec<(u32, u32)>, usize>,
     /// Where each decision to grow the root's list was drawn.
     pub(crate) growth: Vec<usize>,
+    /// Each node's production (its number) and where the draws of it
+    /// ended, by its path: a node in the place of one the splice left
+    /// keeps it while it passes, however the weights of the others
+    /// changed, and goes on reading values where that one did.
+    pub(crate) productions: std::collections::HashMap<Vec<(u32, u32)>, (u32, usize)>,
 }
 
 /// The first line of a choice file.

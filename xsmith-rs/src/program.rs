@@ -75,6 +75,8 @@ pub struct Program {
     pub(crate) growth_decisions: Vec<usize>,
     /// For each finished node that drew a type seed: where it drew it.
     pub(crate) type_seed_positions: Vec<Option<usize>>,
+    /// For each node a fill made: where the draws of its production ended.
+    pub(crate) production_ends: Vec<Option<usize>>,
 }
 
 /// The type variables of one program and the type of each node: for a hole,
@@ -234,6 +236,7 @@ impl Program {
             decision_starts: Vec::with_capacity(capacity),
             growth_decisions: Vec::new(),
             type_seed_positions: Vec::new(),
+            production_ends: Vec::new(),
             budgets: with_first(capacity, u32::MAX),
             bonuses: with_first(capacity, Bonus::default()),
             type_seeds: with_first(capacity, 0),
@@ -410,10 +413,19 @@ impl Program {
             .ids()
             .filter_map(|node| Some((self.path(node)?, (*self.type_seed_positions.get(node.index())?)?)))
             .collect();
+        let productions = self
+            .ids()
+            .filter(|&node| !self.node(node).is_hole)
+            .filter_map(|node| {
+                let end = (*self.production_ends.get(node.index())?)?;
+                Some((self.path(node)?, (self.node(node).production.0, end)))
+            })
+            .collect();
         crate::choices::Anchors {
             starts,
             type_seeds,
             growth: self.growth_decisions.clone(),
+            productions,
         }
     }
 
@@ -439,6 +451,11 @@ impl Program {
     /// Notes the choices `node`'s own construction drew.
     pub(crate) fn note_own_choices(&mut self, node: NodeId, start: usize, end: usize) {
         note_at(&mut self.own_choices, node, (start, end));
+    }
+
+    /// Notes that the draws of `node`'s production ended at `end`.
+    pub(crate) fn note_production_end(&mut self, node: NodeId, end: usize) {
+        note_at(&mut self.production_ends, node, end);
     }
 
     /// Notes that `node`'s type seed was drawn at `position`.

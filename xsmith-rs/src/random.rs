@@ -278,6 +278,45 @@ impl Random {
         self.go_to_anchor(|anchors| anchors.growth.get(index).copied());
     }
 
+    /// Once an anchored splice is finished, the production (its number)
+    /// the node at `path` had in the original program, and where the
+    /// draws of it ended (see [`Anchors`]).
+    pub(crate) fn anchored_production(&self, path: &[(u32, u32)]) -> Option<(u32, usize)> {
+        if self.rebuilding() || !self.anchoring() {
+            return None;
+        }
+        match &self.bits {
+            Bits::Replay {
+                splice: Some(spliced), ..
+            } => spliced.anchors.as_ref()?.productions.get(path).copied(),
+            _ => None,
+        }
+    }
+
+    /// A draw from `weights`, as [`weighted`](Random::weighted) makes it,
+    /// that gives `index` (its weight not zero) whatever the values say:
+    /// one choice, recorded as the first ticket of `index`, so that a
+    /// replay of the recorded choices draws `index` from the same weights;
+    /// the next value is read at `resume`. What an anchored replay draws
+    /// for a node that keeps the production of the node in its place in
+    /// the original program, whose draws of it ended at `resume` (see
+    /// [`Anchors`]).
+    pub(crate) fn weighted_keeping(&mut self, weights: &[u32], index: usize, resume: usize) -> usize {
+        debug_assert!(weights[index] > 0, "a kept entry has a weight");
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let first_ticket: u64 = weights[..index].iter().map(|&w| u64::from(w)).sum();
+        // `weighted` draws below 2 when there is one ticket.
+        let bound = total.max(2);
+        if let Bits::Replay { values, position, .. } = &mut self.bits {
+            *position = resume.min(values.len());
+        }
+        if let Some(recorded) = &mut self.recorded_bytes {
+            recorded.extend_from_slice(&first_ticket.to_be_bytes()[8 - byte_width(bound)..]);
+        }
+        self.note(first_ticket, bound);
+        index
+    }
+
     /// Once an anchored splice is finished, goes to the position `anchor`
     /// finds in its anchors; past the end when it finds none (the original
     /// program had no such element: zeros, as after its last).
@@ -952,6 +991,28 @@ mod tests {
         assert_eq!(r.below(500), 767 % 500, "two bytes 0x02 0xff, big endian");
         assert!(r.is_exhausted());
         assert_eq!(r.below(1000), 0);
+    }
+
+    #[test]
+    fn a_kept_entry_is_recorded_as_its_first_ticket_and_the_replay_reads_on_at_resume() {
+        let choices = Choices::from_values(&[7, 1, 2, 3, 4]);
+        let splice = Splice {
+            fill: 0,
+            resume: 1,
+            values: Vec::new(),
+        };
+        let mut r = Random::from_choices_spliced(&choices, splice).with_anchors(Anchors::default());
+        r.record();
+        assert!(!r.anchoring(), "no splice made yet");
+        assert!(r.begin_splice(0));
+        r.end_splice();
+        assert!(r.anchoring());
+        // The value read (1) would draw entry 0; the kept entry is 2.
+        assert_eq!(r.weighted_keeping(&[3, 0, 5, 2], 2, 3), 2);
+        assert_eq!(r.below(10), 3, "the next value is read at the resume position");
+        let recorded = r.take_recorded().unwrap();
+        assert_eq!(recorded.choices()[0], Choice { value: 3, bound: 10 });
+        assert_eq!(Random::from_choices(&recorded).weighted(&[3, 0, 5, 2]), Some(2));
     }
 
     #[test]

@@ -94,6 +94,19 @@ impl Generator<'_> {
             true => self.steered_stable_weights(program, node),
             false => None,
         };
+        // An anchored replay keeps the production the node in this place
+        // had, while it passes (see `xsmith::Anchors`).
+        if let Some((kept, resume)) = self.kept_production(program, node, random) {
+            let candidate = self.stable[kept];
+            let offered = match every {
+                true => self.choices.contains(&candidate),
+                false => self.offers_alone(program, node, candidate),
+            };
+            if offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish) {
+                random.weighted_keeping(&self.stable_weights, kept, resume);
+                return Ok(self.drawn(program, node, kept));
+            }
+        }
         // Drawn from the stable list without the productions that failed,
         // until one passes.
         loop {
@@ -114,16 +127,7 @@ impl Generator<'_> {
             // after either check).
             let passes = offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish);
             if passes {
-                if self.count_offers {
-                    for &choice in &self.choices {
-                        self.log.offer(choice);
-                    }
-                }
-                self.log.choose(candidate);
-                if let Some(cover) = &mut self.cover {
-                    cover.note(program, node, candidate);
-                }
-                return Ok(candidate);
+                return Ok(self.drawn(program, node, drawn));
             }
             self.stable_weights[drawn] = 0;
             if let Some(steered) = &mut steered {
@@ -134,6 +138,35 @@ impl Generator<'_> {
             self.offer_candidates(program, node);
         }
         self.pick(program, node, random)
+    }
+
+    /// Notes that the hole at `node` takes the `index`-th production of
+    /// its stable list, which passed; returns it.
+    fn drawn(&mut self, program: &Program, node: NodeId, index: usize) -> ProdId {
+        let candidate = self.stable[index];
+        if self.count_offers {
+            for &choice in &self.choices {
+                self.log.offer(choice);
+            }
+        }
+        self.log.choose(candidate);
+        if let Some(cover) = &mut self.cover {
+            cover.note(program, node, candidate);
+        }
+        candidate
+    }
+
+    /// In an anchored replay, the place in the stable list of the
+    /// production the node in this hole's place had in the original
+    /// program, if it is there with a weight, and where the draws of it
+    /// ended there.
+    fn kept_production(&self, program: &Program, node: NodeId, random: &Random) -> Option<(usize, usize)> {
+        if !random.anchoring() {
+            return None;
+        }
+        let (original, resume) = random.anchored_production(&program.path(node)?)?;
+        let index = self.stable.iter().position(|p| p.0 == original)?;
+        (self.stable_weights[index] > 0).then_some((index, resume))
     }
 
     /// Fills `self.stable` with the hole's stable list (past the bounds:

@@ -555,6 +555,7 @@ impl<'s> Generator<'s> {
             self.settle_budget(program, hole, random);
         }
         let chosen = self.choose(program, hole, random)?;
+        program.note_production_end(hole, random.drawn());
         self.construct(program, hole, chosen, random)?;
         program.note_own_choices(hole, start, random.drawn());
         self.finish_nodes(program, random)?;
