@@ -6,10 +6,60 @@
 //! median time. The examples `fuzzers/wasm/examples/reduction_times.rs`
 //! and `tests/examples/lua_reduction_times.rs` plant the bugs.
 
+use std::io::Write;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use xsmith::reduce::{Case, Reducer};
-use xsmith::{Fuzzer, Generator, Implementation, Limits, Source, Verdict};
+use xsmith::{Execution, Fuzzer, Generator, Implementation, Limits, Source, Verdict};
+
+/// What the planted Lua bug reacts to.
+pub const LUA_TRIGGER: &str = "repeat";
+
+/// `lua5.4` and a planted `lua5.4` that prints one line more when the
+/// program has a `repeat` loop (about half the Lua programs do): the
+/// implementations of a Lua finding whose bug is known.
+///
+/// ```
+/// assert_eq!(xsmith_tests::reduction_times::planted_lua().len(), 2);
+/// ```
+pub fn planted_lua() -> Vec<Implementation> {
+    vec![
+        xsmith_lua::IMPLEMENTATIONS[1],
+        Implementation::InProcess {
+            name: "planted",
+            run: lua_with_a_planted_bug,
+        },
+    ]
+}
+
+/// `lua5.4` with a planted bug: a program with a `repeat` loop prints one
+/// line more.
+fn lua_with_a_planted_bug(program: &str) -> Execution {
+    let child = Command::new("lua5.4")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(e) => return Execution::Crashed(format!("lua5.4: {e}")),
+    };
+    let written = child.stdin.take().expect("piped").write_all(program.as_bytes());
+    let output = match (written, child.wait_with_output()) {
+        (Ok(()), Ok(output)) => output,
+        (Err(e), _) | (_, Err(e)) => return Execution::Crashed(format!("lua5.4: {e}")),
+    };
+    if !output.status.success() {
+        return Execution::Rejected(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    let mut out = String::from_utf8_lossy(&output.stdout).into_owned();
+    if program.contains(LUA_TRIGGER) {
+        out.push_str("planted\n");
+    }
+    Execution::Output(out)
+}
 
 /// Prints the reduction times of `fuzzer`'s programs that hold `trigger`
 /// on `implementations`, for the `[COUNT [FIRST [JOBS]]]` of the command

@@ -73,3 +73,31 @@ fn own_hot_productions_are_common_and_agree() {
     ];
     xsmith_tests::conformance::assert_own_productions_common_and_agree(&xsmith_lua::FUZZER, &own);
 }
+
+/// Issue 24: once the choices stop shrinking, reduction takes the text
+/// down. Seed 10's finding of the planted bug (a `repeat` loop prints one
+/// line more) reduced, in shortlex order on its choices alone, to the loop
+/// and three one-line definitions (fewer choices than statements with
+/// empty blocks) whose variables the program prints at its end through
+/// the 700-byte `show` helper: 934 bytes. The text phase trades the
+/// definitions for empty blocks, and the helper goes.
+#[test]
+fn a_planted_bug_reduces_to_text_without_the_print_helper() {
+    use std::time::Duration;
+    use xsmith::reduce::{Case, Reducer};
+    use xsmith_tests::reduction_times::{planted_lua, LUA_TRIGGER};
+    let case = Case {
+        fuzzer: &xsmith_lua::FUZZER,
+        options: Default::default(),
+        implementations: planted_lua(),
+        limits: Default::default(),
+    };
+    let reducer = Reducer::new(case, 1, Duration::from_secs(300)).unwrap();
+    let reduced = reducer
+        .reduce(xsmith::Source::Seed(10), Some(xsmith::Verdict::Differ), &mut |_| {})
+        .unwrap();
+    let text = &reduced.reduced.text;
+    assert!(text.contains(LUA_TRIGGER), "{text}");
+    assert!(!text.contains("show"), "{text}");
+    assert!(text.len() < 300, "{} bytes: {text}", text.len());
+}

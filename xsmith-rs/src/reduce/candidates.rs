@@ -27,6 +27,9 @@ pub(super) const PASSES: [Pass; 8] = [
     lower_choices,
 ];
 
+/// The passes the text phase adds after [`PASSES`].
+pub(super) const TEXT_PASSES: [Pass; 1] = [borrow_other_roots];
+
 /// How many smaller subtrees from elsewhere in the program
 /// [`borrow_smaller_subtrees`] tries in each subtree's place.
 const DONORS_PER_SUBTREE: usize = 4;
@@ -247,6 +250,38 @@ fn borrow_smaller_subtrees(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidat
     candidates
 }
 
+/// Each subtree replaced in place by the root's own choices of a subtree
+/// from elsewhere in the program that filled a hole of the same node type,
+/// whatever its size (every child of the copy its smallest; the first few
+/// roots that differ, in program order): a one-line definition whose
+/// variable the program must print can become a statement with an empty
+/// block, more choices but less text.
+fn borrow_other_roots(values: &[u64], subtrees: &[Subtree]) -> Vec<Candidate> {
+    let mut candidates = Vec::new();
+    for subtree in subtrees {
+        let own = values.get(subtree.own.clone());
+        let mut roots: Vec<&[u64]> = Vec::new();
+        for donor in subtrees {
+            let outside = donor.span.start >= subtree.span.end || donor.span.end <= subtree.span.start;
+            let Some(root) = values.get(donor.own.clone()) else {
+                continue;
+            };
+            if donor.hole_type == subtree.hole_type && outside && Some(root) != own && !roots.contains(&root) {
+                roots.push(root);
+                if roots.len() == DONORS_PER_SUBTREE {
+                    break;
+                }
+            }
+        }
+        for root in roots {
+            if let Some(edit) = Edit::replace(subtree, root.to_vec()) {
+                candidates.push(edit.apply(values));
+            }
+        }
+    }
+    candidates
+}
+
 /// Runs of 8, 4, 2 and 1 choices deleted, from the end back (later choices
 /// are usually the leaves).
 fn delete_blocks(values: &[u64], _: &[Subtree]) -> Vec<Candidate> {
@@ -344,6 +379,39 @@ mod tests {
         assert_eq!(borrowed.len(), 1);
         let splice = borrowed[0].splice.clone().unwrap();
         assert_eq!((splice.fill, splice.resume, splice.values), (1, 5, vec![1, 2]));
+    }
+
+    #[test]
+    fn a_subtree_borrows_the_root_of_any_other_of_its_node_type() {
+        // A one-line statement (own choices 4, 4), a larger one whose root
+        // drew 1, 3 (then its children 5, 6, 7), and an expression.
+        let values = [4, 4, 1, 3, 5, 6, 7, 9];
+        let subtree = |node: u32, hole_type: u32, span: std::ops::Range<usize>, own: usize| Subtree {
+            node: NodeId(node),
+            hole_type: ProdId(hole_type),
+            decided_from: span.start,
+            own: span.start..span.start + own,
+            span,
+            fill: Some(node as usize),
+            inner: Vec::new(),
+            list_parent: None,
+            list: None,
+            grown: false,
+        };
+        let spans = [subtree(1, 0, 0..2, 2), subtree(2, 0, 2..7, 2), subtree(3, 1, 7..8, 1)];
+        let borrowed = borrow_other_roots(&values, &spans);
+        let splices: Vec<_> = borrowed.iter().map(|c| c.splice.clone().unwrap()).collect();
+        // The small one takes the large one's root (more choices), and the
+        // large one the small one's; the expression has no other.
+        assert_eq!(splices.len(), 2);
+        assert_eq!(
+            (splices[0].fill, splices[0].resume, &splices[0].values),
+            (1, 2, &vec![1, 3])
+        );
+        assert_eq!(
+            (splices[1].fill, splices[1].resume, &splices[1].values),
+            (2, 7, &vec![4, 4])
+        );
     }
 
     #[test]

@@ -34,6 +34,21 @@
 //! 7. delete runs of 8, 4, 2 and 1 choices;
 //! 8. lower single choices: to zero, to half, by one.
 //!
+//! Once a sweep accepts nothing, a second phase takes the program's text
+//! down instead: a candidate is accepted when its text is shorter in
+//! bytes (or as long, and its sequence shortlex smaller), and the passes
+//! gain one more:
+//!
+//! 9. replace a subtree in place by the root's own choices of another
+//!    subtree of its node type from elsewhere in the program (every child
+//!    its smallest), however large that one is.
+//!
+//! Shortlex order on choices heads for the simplest productions, which
+//! are not always the shortest text: three one-line definitions take
+//! fewer choices than three statements with empty blocks, but a Lua
+//! program prints each top-level variable at its end, through a helper
+//! of 700 bytes. The second phase can trade them, one by one.
+//!
 //! After each accepted candidate the pass goes on from where it was (the
 //! same position among the candidates it makes of the new best: what it
 //! tried before that failed, most likely fails again), then the passes
@@ -45,7 +60,9 @@
 //! Candidates run `jobs` at a time, on threads that last the whole
 //! reduction (each keeps its generator and its in-process engines' worker
 //! process); the first interesting one in pass order wins, so the result
-//! does not depend on `jobs`. Verdicts are cached by sequence.
+//! does not depend on `jobs`. Whether a candidate has the finding's
+//! signature is cached by sequence (those that have it are tested again
+//! in the second phase, which may accept them).
 
 mod candidates;
 mod finding;
@@ -283,14 +300,16 @@ impl<'f> Reducer<'f> {
         let (best, tests) = std::thread::scope(|scope| {
             let testers = Testers::start(self, scope, target)?;
             let mut best = original.clone();
+            // Whether each candidate tested had the finding's signature.
             let mut cache: HashMap<Candidate, bool> = HashMap::new();
             let mut tests = 0u64;
+            let mut order = Order::Choices;
             // Where the sweep goes on (a pass, a candidate of it), and
             // whether it has accepted anything since it began.
             let (mut at, mut accepted) = ((0, 0), false);
             'passes: while started.elapsed() < self.budget {
                 let (first_pass, first_candidate) = at;
-                for (number, pass) in candidates::PASSES.iter().enumerate().skip(first_pass) {
+                for (number, pass) in order.passes().enumerate().skip(first_pass) {
                     let candidates: Vec<Candidate> = pass(&best.values, &best.spans)
                         .into_iter()
                         .map(|candidate| candidate.anchored(&best.anchors))
@@ -308,10 +327,9 @@ impl<'f> Reducer<'f> {
                         let results = testers.test_all(&fresh)?;
                         let mut winner = None;
                         for (candidate, tested) in fresh.iter().zip(results) {
-                            let interesting = tested
-                                .as_ref()
-                                .is_some_and(|t| &t.signature == target && shortlex_less(&t.values, &best.values));
-                            cache.insert((*candidate).clone(), interesting);
+                            let matched = tested.as_ref().is_some_and(|t| &t.signature == target);
+                            let interesting = matched && tested.as_ref().is_some_and(|t| order.smaller(t, &best));
+                            cache.insert((*candidate).clone(), matched);
                             if interesting && winner.is_none() {
                                 let position = batch.iter().position(|c| c == *candidate).unwrap_or(0);
                                 winner = tested.map(|tested| (position, tested));
@@ -334,9 +352,15 @@ impl<'f> Reducer<'f> {
                     }
                 }
                 // The sweep is over: again from the first pass if it
-                // accepted anything, else nothing more is accepted.
+                // accepted anything; else on to the text, or done.
                 if !std::mem::take(&mut accepted) {
-                    break;
+                    if order == Order::Text {
+                        break;
+                    }
+                    order = Order::Text;
+                    // A candidate with the signature whose sequence was
+                    // not smaller may have less text.
+                    cache.retain(|_, matched| !*matched);
                 }
                 at = (0, 0);
             }
@@ -514,6 +538,35 @@ pub(crate) fn run_against(
         }
     }
     runs
+}
+
+/// What a reduction's phase takes down (see the module's documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// The choice sequence, in shortlex order.
+    Choices,
+    /// The program's text in bytes, then the choice sequence.
+    Text,
+}
+
+impl Order {
+    /// Whether `candidate` is smaller than `best` in this order.
+    fn smaller(self, candidate: &Tested, best: &Tested) -> bool {
+        let choices_smaller = shortlex_less(&candidate.values, &best.values);
+        match self {
+            Order::Choices => choices_smaller,
+            Order::Text => (candidate.text.len(), !choices_smaller) < (best.text.len(), true),
+        }
+    }
+
+    /// The passes of this phase, in order.
+    fn passes(self) -> impl Iterator<Item = &'static candidates::Pass> {
+        let text_passes: &[candidates::Pass] = match self {
+            Order::Choices => &[],
+            Order::Text => &candidates::TEXT_PASSES,
+        };
+        candidates::PASSES.iter().chain(text_passes)
+    }
 }
 
 /// Whether `a` comes before `b` in shortlex order.
