@@ -357,24 +357,29 @@ mod tests {
         assert_eq!(replacements, [vec![], vec![5, 0], vec![3, 9, 1], vec![1]]);
     }
 
-    #[test]
-    fn a_subtree_borrows_a_smaller_one_of_its_node_type_from_elsewhere() {
-        let values = [4, 4, 4, 4, 4, 1, 2, 9];
-        let subtree = |node: u32, hole_type: u32, span: std::ops::Range<usize>| Subtree {
+    /// A subtree of no list, made by fill number `node`, whose root drew
+    /// the first `own` choices of its `span`.
+    fn subtree(node: u32, hole_type: u32, span: std::ops::Range<usize>, own: usize) -> Subtree {
+        Subtree {
             node: NodeId(node),
             hole_type: ProdId(hole_type),
             decided_from: span.start,
-            own: span.start..span.start,
+            own: span.start..span.start + own,
             span,
             fill: Some(node as usize),
             inner: Vec::new(),
             list_parent: None,
             list: None,
             grown: false,
-        };
+        }
+    }
+
+    #[test]
+    fn a_subtree_borrows_a_smaller_one_of_its_node_type_from_elsewhere() {
+        let values = [4, 4, 4, 4, 4, 1, 2, 9];
         // A large statement, a small one, and an expression of another
         // node type; only the large one has a smaller donor.
-        let spans = [subtree(1, 0, 0..5), subtree(2, 0, 5..7), subtree(3, 1, 7..8)];
+        let spans = [subtree(1, 0, 0..5, 0), subtree(2, 0, 5..7, 0), subtree(3, 1, 7..8, 0)];
         let borrowed = borrow_smaller_subtrees(&values, &spans);
         assert_eq!(borrowed.len(), 1);
         let splice = borrowed[0].splice.clone().unwrap();
@@ -386,18 +391,6 @@ mod tests {
         // A one-line statement (own choices 4, 4), a larger one whose root
         // drew 1, 3 (then its children 5, 6, 7), and an expression.
         let values = [4, 4, 1, 3, 5, 6, 7, 9];
-        let subtree = |node: u32, hole_type: u32, span: std::ops::Range<usize>, own: usize| Subtree {
-            node: NodeId(node),
-            hole_type: ProdId(hole_type),
-            decided_from: span.start,
-            own: span.start..span.start + own,
-            span,
-            fill: Some(node as usize),
-            inner: Vec::new(),
-            list_parent: None,
-            list: None,
-            grown: false,
-        };
         let spans = [subtree(1, 0, 0..2, 2), subtree(2, 0, 2..7, 2), subtree(3, 1, 7..8, 1)];
         let borrowed = borrow_other_roots(&values, &spans);
         let splices: Vec<_> = borrowed.iter().map(|c| c.splice.clone().unwrap()).collect();
