@@ -304,7 +304,7 @@ impl Random {
     pub(crate) fn weighted_keeping(&mut self, weights: &[u32], index: usize, resume: usize) -> usize {
         debug_assert!(weights[index] > 0, "a kept entry has a weight");
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
-        let first_ticket: u64 = weights[..index].iter().map(|&w| u64::from(w)).sum();
+        let first_ticket = first_ticket(weights, index);
         // `weighted` draws below 2 when there is one ticket.
         let bound = total.max(2);
         if let Bits::Replay { values, position, .. } = &mut self.bits {
@@ -816,8 +816,7 @@ impl Random {
             0
         };
         let index = entry_of_ticket(steered, ticket);
-        // The first ticket of the same index among `weights`.
-        let value: u64 = weights[..index].iter().map(|&w| u64::from(w)).sum();
+        let value = first_ticket(weights, index);
         if total > 1 {
             self.note(value, total);
         }
@@ -913,6 +912,12 @@ fn entry_of_ticket(weights: &[u32], mut ticket: u64) -> usize {
         ticket -= weight;
     }
     unreachable!("a ticket below the total weight falls on some entry")
+}
+
+/// The first ticket of entry `index` of `weights`, the entries laid end to
+/// end: the value a draw from `weights` reads as that entry.
+fn first_ticket(weights: &[u32], index: usize) -> u64 {
+    weights[..index].iter().map(|&w| u64::from(w)).sum()
 }
 
 /// Lemire, "Fast Random Integer Generation in an Interval" (2019), on 64 bits.

@@ -97,12 +97,7 @@ impl Generator<'_> {
         // An anchored replay keeps the production the node in this place
         // had, while it passes (see `xsmith::Anchors`).
         if let Some((kept, resume)) = self.kept_production(program, node, random) {
-            let candidate = self.stable[kept];
-            let offered = match every {
-                true => self.choices.contains(&candidate),
-                false => self.offers_alone(program, node, candidate),
-            };
-            if offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish) {
+            if self.stable_entry_passes(program, node, kept, every, past_bounds, soonest_finish) {
                 random.weighted_keeping(&self.stable_weights, kept, resume);
                 return Ok(self.drawn(program, node, kept));
             }
@@ -117,16 +112,7 @@ impl Generator<'_> {
             let Some(drawn) = drawn else {
                 break;
             };
-            let candidate = self.stable[drawn];
-            let offered = match every {
-                true => self.choices.contains(&candidate),
-                false => self.offers_alone(program, node, candidate),
-            };
-            // Past the bounds, a reference that would lift finishes later
-            // than the stable list's soonest (`only_by_lifting` holds it
-            // after either check).
-            let passes = offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish);
-            if passes {
+            if self.stable_entry_passes(program, node, drawn, every, past_bounds, soonest_finish) {
                 return Ok(self.drawn(program, node, drawn));
             }
             self.stable_weights[drawn] = 0;
@@ -138,6 +124,28 @@ impl Generator<'_> {
             self.offer_candidates(program, node);
         }
         self.pick(program, node, random)
+    }
+
+    /// Whether the `index`-th production of the hole's stable list passes:
+    /// it is offered (among `self.choices` when `every` candidate was
+    /// offered, else checked alone) and, `past_bounds`, finishes as soon
+    /// as the stable list's soonest (a reference that would lift finishes
+    /// later: `only_by_lifting` holds it after either check).
+    fn stable_entry_passes(
+        &mut self,
+        program: &mut Program,
+        node: NodeId,
+        index: usize,
+        every: bool,
+        past_bounds: bool,
+        soonest_finish: Option<Finish>,
+    ) -> bool {
+        let candidate = self.stable[index];
+        let offered = match every {
+            true => self.choices.contains(&candidate),
+            false => self.offers_alone(program, node, candidate),
+        };
+        offered && (!past_bounds || Some(self.finish_of(candidate)) == soonest_finish)
     }
 
     /// Notes that the hole at `node` takes the `index`-th production of

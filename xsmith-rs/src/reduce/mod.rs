@@ -327,9 +327,9 @@ impl<'f> Reducer<'f> {
                         let results = testers.test_all(&fresh)?;
                         let mut winner = None;
                         for (candidate, tested) in fresh.iter().zip(results) {
-                            let matched = tested.as_ref().is_some_and(|t| &t.signature == target);
-                            let interesting = matched && tested.as_ref().is_some_and(|t| order.smaller(t, &best));
-                            cache.insert((*candidate).clone(), matched);
+                            let matching = tested.as_ref().filter(|t| &t.signature == target);
+                            let interesting = matching.is_some_and(|t| order.smaller(t, &best));
+                            cache.insert((*candidate).clone(), matching.is_some());
                             if interesting && winner.is_none() {
                                 let position = batch.iter().position(|c| c == *candidate).unwrap_or(0);
                                 winner = tested.map(|tested| (position, tested));
@@ -555,7 +555,11 @@ impl Order {
         let choices_smaller = shortlex_less(&candidate.values, &best.values);
         match self {
             Order::Choices => choices_smaller,
-            Order::Text => (candidate.text.len(), !choices_smaller) < (best.text.len(), true),
+            Order::Text => match candidate.text.len().cmp(&best.text.len()) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Equal => choices_smaller,
+                std::cmp::Ordering::Greater => false,
+            },
         }
     }
 
