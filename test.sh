@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs the language implementations the tests run
 # programs on (Debian packages, only those missing), builds the libFuzzer
-# targets and `xsmith-wasm guided` with SanitizerCoverage (`fuzz/build`:
+# targets, `xsmith-wasm guided` and `xsmith-wasm-edges` (`corpus --coverage
+# engines`) with SanitizerCoverage (`fuzz/build`, `fuzz/build --edges`:
 # fuzzers/wasm/tests/libfuzzer.rs runs them), then runs every test of the
 # workspace, doctests included, and the heavy sweeps that plain `cargo test`
 # skips (the fast tier: they are `#[ignore]`d, and run here with
@@ -59,6 +60,7 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
+fuzz/build --edges
 fuzz/build
 
 if [ "${1:-}" = "--" ]; then shift; fi

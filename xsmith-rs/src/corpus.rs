@@ -19,15 +19,24 @@
 //! k-paths first).
 //! Every candidate is a program the fuzzer generates, so every kept one
 //! conforms; its choice file regenerates it at the same options.
+//!
+//! What a corpus covers need not be k-paths: [`grow_by`] takes any
+//! measure of a program's features, and `corpus --coverage engines` the
+//! edges of the in-process engines that run it ([`crate::edges`]), what
+//! Bonsai's paper measured. [`fuzz_then_reduce`] is the paper's baseline,
+//! to measure Bonsai against.
 
 use std::time::{Duration, Instant};
 
 use indexmap::IndexSet;
 
 use crate::choices::Choices;
+use crate::fuzzer::{Fuzzer, Generated, Source};
 use crate::generate::{GenerateError, Generator};
 use crate::kpaths::{self, KPath};
+use crate::options::Options;
 use crate::random::Random;
+use crate::reduce::{Case, ReduceError, Reducer};
 
 /// How a corpus is grown.
 ///
@@ -67,7 +76,7 @@ impl Default for CorpusOptions {
 pub struct Kept {
     /// The values it drew: its choice sequence.
     pub choices: Choices,
-    /// How many k-paths it was the first to cover.
+    /// How many features (k-paths, edges) it was the first to cover.
     pub new_paths: usize,
     /// The bound of the round that kept it (0: the steered round).
     pub bound: usize,
@@ -83,25 +92,26 @@ pub struct Round {
     pub candidates: u64,
     /// How many programs it kept.
     pub kept: usize,
-    /// How many k-paths the corpus covered after it.
+    /// How many features the corpus covered after it.
     pub covered: usize,
 }
 
-/// A grown corpus.
+/// A grown corpus, of the programs that cover features `F` (k-paths, or
+/// the edges of instrumented engines).
 #[derive(Clone, Debug)]
-pub struct Corpus {
+pub struct Corpus<F = KPath> {
     /// The kept programs, those that cover the most first.
     pub programs: Vec<Kept>,
-    /// The k-paths they cover.
-    pub covered: IndexSet<KPath>,
+    /// The features they cover.
+    pub covered: IndexSet<F>,
     /// The rounds run.
     pub rounds: Vec<Round>,
     /// How long it took.
     pub elapsed: Duration,
 }
 
-/// Grows a corpus of the programs `generator` makes (see the module docs);
-/// `progress` hears of every round.
+/// Grows a corpus of the programs `generator` makes that covers k-paths
+/// (see the module docs); `progress` hears of every round.
 ///
 /// ```
 /// use std::time::Duration;
@@ -119,6 +129,49 @@ pub fn grow(
     options: &CorpusOptions,
     progress: &mut dyn FnMut(Round),
 ) -> Result<Corpus, GenerateError> {
+    generator.steer_to_cover(options.k);
+    let corpus = grow_by(
+        options,
+        &mut |mut source| {
+            source.record();
+            let program = generator.generate(&mut source)?;
+            let choices = source.take_recorded().unwrap_or_default();
+            Ok((choices, kpaths::paths_of(&program, options.k)))
+        },
+        progress,
+    );
+    generator.steer_to_cover(0);
+    corpus
+}
+
+/// Grows a corpus (see the module docs) of features `F` that `measure`
+/// gives: it generates the program of the random source it is handed,
+/// and gives the choices the program drew with the features it covers.
+/// [`grow`] measures k-paths; `corpus --coverage engines` the edges the
+/// engines run ([`crate::edges`]). The k-paths still decide the last
+/// round's steering, when the generator steers.
+///
+/// ```
+/// use std::time::Duration;
+/// use xsmith::corpus::{grow_by, CorpusOptions};
+/// let spec = xsmith::example::spec();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let options = CorpusOptions { patience: 50, budget: Duration::from_secs(20), ..Default::default() };
+/// // The features: the productions a program uses.
+/// let corpus = grow_by(&options, &mut |mut source| {
+///     source.record();
+///     let program = generator.generate(&mut source)?;
+///     let used = program.ids().map(|n| program.node(n).production).collect();
+///     Ok((source.take_recorded().unwrap_or_default(), used))
+/// }, &mut |_| {}).unwrap();
+/// assert_eq!(corpus.covered.len(), 4);
+/// assert!(corpus.programs.len() <= 4);
+/// ```
+pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
+    options: &CorpusOptions,
+    measure: &mut dyn FnMut(Random) -> Result<(Choices, IndexSet<F>), GenerateError>,
+    progress: &mut dyn FnMut(Round),
+) -> Result<Corpus<F>, GenerateError> {
     let started = Instant::now();
     let mut random = Random::from_seed(options.seed);
     let mut corpus = Corpus {
@@ -127,11 +180,10 @@ pub fn grow(
         rounds: Vec::new(),
         elapsed: Duration::ZERO,
     };
-    // The k-paths of each kept program, for the set cover at the end.
-    let mut kept_paths: Vec<IndexSet<KPath>> = Vec::new();
-    generator.steer_to_cover(options.k);
-    // The bounded rounds, then one of whole programs steered towards the
-    // k-paths still missing (bound 0).
+    // The features of each kept program, for the set cover at the end.
+    let mut kept_features: Vec<IndexSet<F>> = Vec::new();
+    // The bounded rounds, then one of whole programs (bound 0: steered
+    // towards the k-paths still missing, when the generator steers).
     for bound in options.bounds.iter().copied().chain([0]) {
         let mut round = Round {
             bound,
@@ -141,15 +193,13 @@ pub fn grow(
         };
         let mut stale = 0;
         while stale < options.patience && started.elapsed() < options.budget {
-            let mut source = match bound {
+            let source = match bound {
                 0 => Random::from_seed(random.next_u64()),
                 _ => Random::from_choices(&Choices::from_values(&candidate(&mut random, &corpus.programs, bound))),
             };
-            source.record();
-            let program = generator.generate(&mut source)?;
+            let (choices, features) = measure(source)?;
             round.candidates += 1;
-            let paths = kpaths::paths_of(&program, options.k);
-            let new: Vec<&KPath> = paths.iter().filter(|path| !corpus.covered.contains(*path)).collect();
+            let new: Vec<&F> = features.iter().filter(|f| !corpus.covered.contains(*f)).collect();
             if new.is_empty() {
                 stale += 1;
                 continue;
@@ -157,12 +207,12 @@ pub fn grow(
             stale = 0;
             round.kept += 1;
             corpus.programs.push(Kept {
-                choices: source.take_recorded().unwrap_or_default(),
+                choices,
                 new_paths: new.len(),
                 bound,
             });
             corpus.covered.extend(new.into_iter().cloned());
-            kept_paths.push(paths);
+            kept_features.push(features);
         }
         round.covered = corpus.covered.len();
         corpus.rounds.push(round);
@@ -171,37 +221,209 @@ pub fn grow(
             break;
         }
     }
-    generator.steer_to_cover(0);
-    prune(&mut corpus, &kept_paths);
+    prune(&mut corpus, &kept_features);
     corpus.elapsed = started.elapsed();
     Ok(corpus)
 }
 
-/// Drops the programs whose k-paths the others cover: keeps, greedily,
-/// the program that covers the most k-paths not yet kept, the smaller on
+/// Bonsai's baseline, fuzz-then-reduce: whole random programs (seeds
+/// [`CorpusOptions::seed`], the next, ...) for [`CorpusOptions::budget`],
+/// keeping each that covers a feature no kept one did; then each kept
+/// program reduced ([`Reducer::reduce_keeping`], `reduce_budget` each) to
+/// the smallest program that still covers the features it added (those
+/// that a second measurement of it gives again: an engine's edges may
+/// vary between runs, and one it reached once is no goal). `coverage`
+/// measures programs; `progress` hears what is being done. The corpus's
+/// `covered` is the union of the reduced programs' features.
+///
+/// ```
+/// use std::time::Duration;
+/// use xsmith::corpus::{fuzz_then_reduce, CorpusOptions, KPathCoverage};
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+///     implementations: &[] };
+/// let options = CorpusOptions { budget: Duration::from_secs(1), ..Default::default() };
+/// let paths = KPathCoverage { k: 2 };
+/// let corpus = fuzz_then_reduce(&fuzzer, &Default::default(), &options, Duration::from_secs(5), &paths, &mut |_| {}).unwrap();
+/// // Every 2-path of the example grammar, in programs smaller than random ones.
+/// assert_eq!(corpus.covered.len(), 4 + 15);
+/// ```
+pub fn fuzz_then_reduce<C: Coverage>(
+    fuzzer: &Fuzzer,
+    generation: &Options,
+    options: &CorpusOptions,
+    reduce_budget: Duration,
+    coverage: &C,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Corpus<C::Feature>, ReduceError> {
+    let measure = |generated: &Generated| coverage.features(generated);
+    let started = Instant::now();
+    let spec = (fuzzer.spec)().map_err(|e| ReduceError::Generate(format!("the fuzzer's spec: {e}")))?;
+    let mut generator = Generator::new(&spec, generation.clone()).map_err(|e| ReduceError::Generate(e.to_string()))?;
+    let mut covered = IndexSet::new();
+    let mut fuzzed = Vec::new();
+    let mut round = Round {
+        bound: 0,
+        candidates: 0,
+        kept: 0,
+        covered: 0,
+    };
+    while started.elapsed() < options.budget {
+        let seed = options.seed.wrapping_add(round.candidates);
+        let generated = fuzzer
+            .program(&spec, &mut generator, Source::Seed(seed))
+            .map_err(|e| ReduceError::Generate(format!("seed {seed}: {e}")))?;
+        round.candidates += 1;
+        let new: IndexSet<C::Feature> = measure(&generated)
+            .into_iter()
+            .filter(|f| !covered.contains(f))
+            .collect();
+        if !new.is_empty() {
+            covered.extend(new.iter().cloned());
+            fuzzed.push((generated.choices, new));
+            round.kept += 1;
+        }
+    }
+    round.covered = covered.len();
+    progress(&format!(
+        "fuzzed {} programs, kept {} covering {}",
+        round.candidates, round.kept, round.covered
+    ));
+    let case = Case {
+        fuzzer,
+        options: generation.clone(),
+        implementations: Vec::new(),
+        limits: Default::default(),
+    };
+    let reducer = Reducer::new(case, 1, reduce_budget)?;
+    let mut corpus = Corpus {
+        programs: Vec::new(),
+        covered: IndexSet::new(),
+        rounds: vec![round],
+        elapsed: Duration::ZERO,
+    };
+    for (index, (choices, new)) in fuzzed.into_iter().enumerate() {
+        progress(&format!("reducing program {} of {}", index + 1, round.kept));
+        let source = Source::Choices {
+            path: format!("kept-{index}"),
+            choices,
+        };
+        let again = measure(
+            &fuzzer
+                .program(&spec, &mut generator, source.clone())
+                .map_err(|e| ReduceError::Generate(format!("kept program {index} does not regenerate: {e}")))?,
+        );
+        let goal: Vec<C::Feature> = new.into_iter().filter(|f| again.contains(f)).collect();
+        if goal.is_empty() {
+            continue;
+        }
+        let keep = |generated: &Generated| coverage.covers(generated, &goal);
+        // A program whose features vary from run to run may lose its goal
+        // at the reducer's first test: it is kept as it is.
+        let choices = match reducer.reduce_keeping(source.clone(), &keep, &mut |_| {}) {
+            Ok(reduced) => Choices::from_values(&reduced.reduced.values),
+            Err(ReduceError::PropertyMissing) => match source {
+                Source::Choices { choices, .. } => choices,
+                _ => unreachable!("the source is a choice sequence"),
+            },
+            Err(e) => return Err(e),
+        };
+        corpus.programs.push(Kept {
+            choices,
+            new_paths: goal.len(),
+            bound: 0,
+        });
+    }
+    for kept in &corpus.programs {
+        let source = Source::Choices {
+            path: "reduced".into(),
+            choices: kept.choices.clone(),
+        };
+        let generated = fuzzer
+            .program(&spec, &mut generator, source)
+            .map_err(|e| ReduceError::Generate(format!("a reduced program does not regenerate: {e}")))?;
+        corpus.covered.extend(measure(&generated));
+    }
+    corpus.elapsed = started.elapsed();
+    Ok(corpus)
+}
+
+/// What programs cover, as [`fuzz_then_reduce`] measures it.
+///
+/// ```
+/// use xsmith::corpus::{Coverage, KPathCoverage};
+/// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+/// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+/// #     implementations: &[] };
+/// let spec = (fuzzer.spec)().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let program = fuzzer.program(&spec, &mut generator, xsmith::Source::Seed(1)).unwrap();
+/// let paths = KPathCoverage { k: 1 }.features(&program);
+/// assert!(KPathCoverage { k: 1 }.covers(&program, &paths.into_iter().collect::<Vec<_>>()));
+/// ```
+pub trait Coverage: Sync {
+    /// What is covered: a k-path, an edge.
+    type Feature: Clone + Eq + std::hash::Hash + Sync;
+
+    /// The features `program` covers.
+    fn features(&self, program: &Generated) -> IndexSet<Self::Feature>;
+
+    /// Whether `program` covers every feature of `goal` (by default, from
+    /// its [`features`](Coverage::features); a measure that confirms each
+    /// new feature, as the engines' edges do, can check with less).
+    fn covers(&self, program: &Generated, goal: &[Self::Feature]) -> bool {
+        let features = self.features(program);
+        goal.iter().all(|feature| features.contains(feature))
+    }
+}
+
+/// The k-paths of every length up to `k` ([`kpaths::paths_of`]).
+#[derive(Clone, Copy, Debug)]
+pub struct KPathCoverage {
+    /// The longest k-paths counted.
+    pub k: usize,
+}
+
+impl Coverage for KPathCoverage {
+    type Feature = KPath;
+
+    fn features(&self, program: &Generated) -> IndexSet<KPath> {
+        kpaths::paths_of(&program.program, self.k)
+    }
+}
+
+/// Drops the programs whose features the others cover: keeps, greedily,
+/// the program that covers the most features not yet kept, the smaller on
 /// ties, until the kept ones cover all (a set cover), in the order kept
 /// (so the first programs of a corpus cover the most).
-/// `paths` holds each program's k-paths.
-fn prune(corpus: &mut Corpus, paths: &[IndexSet<KPath>]) {
-    let mut missing: IndexSet<&KPath> = paths.iter().flatten().collect();
-    let mut chosen = vec![false; paths.len()];
+/// `paths` holds each program's features.
+fn prune<F: Eq + std::hash::Hash>(corpus: &mut Corpus<F>, paths: &[IndexSet<F>]) {
+    use std::cmp::Reverse;
+    // Each feature as a number, each program's as a list of them: an
+    // engine's program has thousands of edges.
+    let mut numbers: IndexSet<&F> = IndexSet::new();
+    let features: Vec<Vec<usize>> = paths
+        .iter()
+        .map(|path| path.iter().map(|f| numbers.insert_full(f).0).collect())
+        .collect();
+    let mut missing = vec![true; numbers.len()];
+    let mut left = numbers.len();
+    let key = |i: usize, gain: usize| (gain, Reverse(corpus.programs[i].choices.len()), Reverse(i));
+    // The greedy choice, lazily: a program's gain only falls as others
+    // are chosen, so one whose gain, counted again, still leads the keys
+    // counted before is the best (the same choice as counting all).
+    let mut heap: std::collections::BinaryHeap<_> = (0..paths.len()).map(|i| key(i, features[i].len())).collect();
     let mut order = Vec::new();
-    while !missing.is_empty() {
-        let best = (0..paths.len())
-            .filter(|&i| !chosen[i])
-            .max_by_key(|&i| {
-                let gain = paths[i].iter().filter(|p| missing.contains(p)).count();
-                (
-                    gain,
-                    std::cmp::Reverse(corpus.programs[i].choices.len()),
-                    std::cmp::Reverse(i),
-                )
-            })
-            .expect("a missing k-path is some program's");
-        chosen[best] = true;
-        order.push(best);
-        for path in &paths[best] {
-            missing.swap_remove(path);
+    while left > 0 {
+        let (_, _, Reverse(i)) = heap.pop().expect("a missing feature is some program's");
+        let gain = features[i].iter().filter(|&&f| missing[f]).count();
+        if heap.peek().is_some_and(|top| key(i, gain) < *top) {
+            heap.push(key(i, gain));
+            continue;
+        }
+        order.push(i);
+        for &f in &features[i] {
+            left -= usize::from(std::mem::replace(&mut missing[f], false));
         }
     }
     corpus.programs = order.into_iter().map(|i| corpus.programs[i].clone()).collect();

@@ -55,6 +55,7 @@ pub mod cli;
 mod component;
 pub mod corpus;
 pub mod dsl;
+pub mod edges;
 pub mod edit;
 pub mod effects;
 pub mod example;

@@ -120,3 +120,76 @@ fn guided_without_libfuzzer_says_how_to_build_it() {
         text(&output)
     );
 }
+
+/// The number after `prefix` on the report's line that starts with it.
+fn figure(report: &str, prefix: &str) -> usize {
+    report
+        .lines()
+        .find_map(|line| line.strip_prefix(prefix))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no `{prefix}` in:\n{report}"))
+}
+
+/// `corpus --coverage engines` on the build that counts the edges of the
+/// instrumented code (`fuzz/build --edges`), both ways: Bonsai's rounds,
+/// and fuzz-then-reduce, whose reduced programs keep the edges they
+/// added. Each written program regenerates from its choice file.
+#[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
+fn a_corpus_covers_the_edges_of_the_engines_both_ways() {
+    for method in ["bonsai", "fuzz-then-reduce"] {
+        let out = tempfile::tempdir().unwrap();
+        let output = Command::new(instrumented("xsmith-wasm-edges"))
+            .args([
+                "corpus",
+                "--coverage",
+                "engines",
+                "--budget",
+                "3",
+                "--reduce-budget",
+                "1",
+                "--patience",
+                "50",
+            ])
+            .args(["--method", method, "--out"])
+            .arg(out.path())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{method}: {}", text(&output));
+        let report = String::from_utf8_lossy(&output.stdout).to_string();
+        let programs = figure(&report, "programs ");
+        let rerun = figure(&report, "edges covered ");
+        assert!(programs >= 1, "{method}: {report}");
+        assert!(rerun > 1000, "{method}: the engines run thousands of edges: {report}");
+        let choices = out.path().join("0000.choices");
+        let regenerated = Command::new(env!("CARGO_BIN_EXE_xsmith-wasm"))
+            .arg("--choices")
+            .arg(&choices)
+            .output()
+            .unwrap();
+        assert!(regenerated.status.success(), "{}", text(&regenerated));
+        assert_eq!(
+            String::from_utf8_lossy(&regenerated.stdout),
+            std::fs::read_to_string(out.path().join("0000.wat")).unwrap(),
+            "{method}"
+        );
+    }
+}
+
+#[test]
+fn a_corpus_of_engine_edges_without_the_edges_build_says_how_to_build_it() {
+    let out = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_xsmith-wasm"))
+        .args(["corpus", "--coverage", "engines", "--out"])
+        .arg(out.path().join("corpus"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("fuzz/build --edges"),
+        "{}",
+        text(&output)
+    );
+    assert!(!out.path().join("corpus").exists(), "nothing is written");
+}

@@ -208,9 +208,55 @@ pub struct CorpusArgs {
     /// Seed of the candidates and mutations.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub seed: u64,
+    /// What the corpus covers.
+    #[arg(long, value_enum, value_name = "WHAT", default_value = "kpaths")]
+    pub coverage: CorpusCoverage,
+    /// How the corpus is grown.
+    #[arg(long, value_enum, value_name = "HOW", default_value = "bonsai")]
+    pub method: CorpusMethod,
+    /// With `--method fuzz-then-reduce`: the time to reduce each program
+    /// kept.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = options::parse_seconds)]
+    pub reduce_budget: Duration,
     /// The options that shape each program.
     #[command(flatten)]
     pub generation: Options,
+}
+
+/// What a corpus covers (`corpus --coverage`).
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "corpus", "--out", "c", "--coverage", "engines"]);
+/// let Some(xsmith::cli::Subcommand::Corpus(corpus)) = args.command else { panic!("not corpus") };
+/// assert_eq!(corpus.coverage, xsmith::cli::CorpusCoverage::Engines);
+/// ```
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusCoverage {
+    /// The programs' own k-paths, of every length up to `--k`.
+    Kpaths,
+    /// The edges that the fuzzer's in-process engines run, in a build
+    /// whose engines are instrumented and counted (`fuzz/build --edges`).
+    Engines,
+}
+
+/// How a corpus is grown (`corpus --method`).
+///
+/// ```
+/// use clap::Parser;
+/// let args = xsmith::cli::Args::parse_from(["x", "corpus", "--out", "c", "--method", "fuzz-then-reduce"]);
+/// let Some(xsmith::cli::Subcommand::Corpus(corpus)) = args.command else { panic!("not corpus") };
+/// assert_eq!(corpus.method, xsmith::cli::CorpusMethod::FuzzThenReduce);
+/// ```
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CorpusMethod {
+    /// Bonsai: rising bounds on the choice sequence, then a set cover
+    /// (see [`crate::corpus`]).
+    Bonsai,
+    /// Bonsai's baseline: random programs for the budget, each that adds
+    /// coverage then reduced to the smallest that keeps what it added
+    /// ([`crate::corpus::fuzz_then_reduce`]).
+    FuzzThenReduce,
 }
 
 /// The options of `coverage`.

@@ -1,13 +1,19 @@
-//! `corpus`: a concise corpus grown and written to a directory.
+//! `corpus`: a concise corpus grown and written to a directory, covering
+//! the programs' k-paths or the edges their in-process engines run.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::sync::Mutex;
 
-use super::args::CorpusArgs;
-use crate::corpus::{grow, Corpus, CorpusOptions, Round};
-use crate::fuzzer::{Fuzzer, Source};
+use indexmap::IndexSet;
+
+use super::args::{CorpusArgs, CorpusCoverage, CorpusMethod};
+use crate::corpus::{fuzz_then_reduce, grow, grow_by, Corpus, CorpusOptions, Coverage, KPathCoverage, Kept, Round};
+use crate::exec::{Implementation, Isolation, Limits};
+use crate::fuzzer::{Fuzzer, Generated, Source};
 use crate::generate::Generator;
+use crate::spec::Spec;
 
 /// Grows the corpus (on a thread with the generation stack) and writes it;
 /// exit status 2 for bad options, 1 when it cannot be made or written.
@@ -19,6 +25,12 @@ pub(super) fn corpus(fuzzer: &Fuzzer, args: &CorpusArgs) -> ExitCode {
 fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
     let spec = (fuzzer.spec)().map_err(|e| (1, format!("the fuzzer's spec is wrong: {e}")))?;
     let mut generator = Generator::new(&spec, args.generation.clone()).map_err(|e| (2, e.to_string()))?;
+    // Checked before the directory is made: a build that counts no edges
+    // is a bad option.
+    let engines = match args.coverage {
+        CorpusCoverage::Kpaths => None,
+        CorpusCoverage::Engines => Some(EngineEdges::of(fuzzer).map_err(|e| (2, e))?),
+    };
     std::fs::create_dir_all(&args.out).map_err(|e| (2, format!("--out {}: {e}", args.out.display())))?;
     let options = CorpusOptions {
         k: args.k,
@@ -31,61 +43,247 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
     if !std::io::stderr().is_terminal() {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let corpus = grow(&mut generator, &options, &mut |round: Round| {
+    let mut say = |message: &str| bar.set_message(message.to_string());
+    let mut on_round = |round: Round| {
         bar.set_message(format!(
-            "round of bound {} done: {} k-paths after {} candidates",
+            "round of bound {} done: {} covered after {} candidates",
             round.bound, round.covered, round.candidates
-        ));
-    })
-    .map_err(|e| (1, format!("a candidate could not be generated: {e}")))?;
+        ))
+    };
+    let failed = |e: &dyn std::fmt::Display| (1, format!("the corpus could not be grown: {e}"));
+    let grown = match &engines {
+        None => {
+            let k = args.k;
+            let corpus = match args.method {
+                CorpusMethod::Bonsai => grow(&mut generator, &options, &mut on_round).map_err(|e| failed(&e))?,
+                CorpusMethod::FuzzThenReduce => {
+                    let paths = KPathCoverage { k };
+                    fuzz_then_reduce(fuzzer, &args.generation, &options, args.reduce_budget, &paths, &mut say)
+                        .map_err(|e| failed(&e))?
+                }
+            };
+            let mut lines = String::new();
+            for length in 1..=k {
+                let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
+                let _ = writeln!(lines, "k={length}: covered {covered}");
+            }
+            Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths"))
+        }
+        Some(engines) => {
+            let measure = |generated: &Generated| engines.features(generated);
+            let corpus = match args.method {
+                CorpusMethod::Bonsai => {
+                    generator.steer_to_cover(args.k);
+                    let source = Source::Choices {
+                        path: "candidate".into(),
+                        choices: Default::default(),
+                    };
+                    let grown = grow_by(
+                        &options,
+                        &mut |random| {
+                            let generated = fuzzer.program_from(&spec, &mut generator, &source, random)?;
+                            let edges = measure(&generated);
+                            Ok((generated.choices, edges))
+                        },
+                        &mut on_round,
+                    );
+                    generator.steer_to_cover(0);
+                    grown.map_err(|e| failed(&e))?
+                }
+                CorpusMethod::FuzzThenReduce => fuzz_then_reduce(
+                    fuzzer,
+                    &args.generation,
+                    &options,
+                    args.reduce_budget,
+                    engines,
+                    &mut say,
+                )
+                .map_err(|e| failed(&e))?,
+            };
+            let lines = format!(
+                "edges covered {} (of {} instrumented) as grown\n",
+                corpus.covered.len(),
+                crate::edges::counters()
+            );
+            Grown::of(&corpus, lines + &rounds(&corpus, args, "edges"))
+        }
+    };
     bar.finish_and_clear();
     let mut bytes = 0;
-    for (i, kept) in corpus.programs.iter().enumerate() {
-        let stem = args.out.join(format!("{i:04}"));
-        let choices_path = stem.with_extension("choices");
-        let source = Source::Choices {
-            path: choices_path.display().to_string(),
-            choices: kept.choices.clone(),
-        };
-        let program = fuzzer
-            .program(&spec, &mut generator, source)
-            .map_err(|e| (1, format!("program {i} does not regenerate: {e}")))?;
+    let mut rerun: IndexSet<u32> = IndexSet::new();
+    for (i, kept) in grown.programs.iter().enumerate() {
+        let program = write_program(fuzzer, &spec, &mut generator, args, i, kept)?;
         bytes += program.text.len();
-        let write = |path: &std::path::Path, text: &str| {
-            std::fs::write(path, text).map_err(|e| (1, format!("writing {}: {e}", path.display())))
-        };
-        write(&choices_path, &kept.choices.to_text())?;
-        write(&stem.with_extension(fuzzer.extension), &program.text)?;
+        if let Some(engines) = &engines {
+            rerun.extend(engines.features(&program));
+        }
     }
-    let report = report(&corpus, args.k, bytes);
+    let programs = grown.programs.len();
+    let mut report = format!(
+        "programs {programs} (of {} kept before pruning), bytes {bytes} (mean {}), seconds {:.1}\n",
+        grown.kept,
+        bytes / programs.max(1),
+        grown.seconds,
+    );
+    if engines.is_some() {
+        let _ = writeln!(report, "edges covered {} when the corpus is run again", rerun.len());
+    }
+    report.push_str(&grown.lines);
     let path = args.out.join("coverage");
     std::fs::write(&path, &report).map_err(|e| (1, format!("writing {}: {e}", path.display())))?;
     Ok(report)
 }
 
-/// The corpus's report: sizes, coverage by length, rounds.
-fn report(corpus: &Corpus, k: usize, bytes: usize) -> String {
-    let programs = corpus.programs.len();
-    let mut text = format!(
-        "programs {programs} (of {} kept before pruning), bytes {bytes} (mean {}), seconds {:.1}\n",
-        corpus.rounds.iter().map(|r| r.kept).sum::<usize>(),
-        bytes / programs.max(1),
-        corpus.elapsed.as_secs_f64()
-    );
-    for length in 1..=k {
-        let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
-        let _ = writeln!(text, "k={length}: covered {covered}");
+/// Writes the `i`th kept program and its choice file into `--out`; the
+/// program as regenerated from them.
+fn write_program(
+    fuzzer: &Fuzzer,
+    spec: &Spec,
+    generator: &mut Generator,
+    args: &CorpusArgs,
+    i: usize,
+    kept: &Kept,
+) -> Result<Generated, (u8, String)> {
+    let stem = args.out.join(format!("{i:04}"));
+    let choices_path = stem.with_extension("choices");
+    let source = Source::Choices {
+        path: choices_path.display().to_string(),
+        choices: kept.choices.clone(),
+    };
+    let program = fuzzer
+        .program(spec, generator, source)
+        .map_err(|e| (1, format!("program {i} does not regenerate: {e}")))?;
+    let write = |path: &std::path::Path, text: &str| {
+        std::fs::write(path, text).map_err(|e| (1, format!("writing {}: {e}", path.display())))
+    };
+    write(&choices_path, &kept.choices.to_text())?;
+    write(&stem.with_extension(fuzzer.extension), &program.text)?;
+    Ok(program)
+}
+
+/// A grown corpus, whatever it covers, as the report and the files need
+/// it.
+struct Grown {
+    programs: Vec<Kept>,
+    /// How many programs the rounds kept, before the set cover pruned them.
+    kept: usize,
+    seconds: f64,
+    /// The report's lines on what it covers and how it was grown.
+    lines: String,
+}
+
+impl Grown {
+    fn of<F>(corpus: &Corpus<F>, lines: String) -> Grown {
+        Grown {
+            programs: corpus.programs.clone(),
+            kept: corpus.rounds.iter().map(|round| round.kept).sum(),
+            seconds: corpus.elapsed.as_secs_f64(),
+            lines,
+        }
     }
+}
+
+/// The report's lines on how the corpus was grown: its rounds, each with
+/// how many `features` the corpus covered after it.
+fn rounds<F>(corpus: &Corpus<F>, args: &CorpusArgs, features: &str) -> String {
+    let mut text = String::new();
     for round in &corpus.rounds {
-        let bound = match round.bound {
-            0 => "whole programs, steered".to_string(),
-            n => format!("bound {n} choices"),
+        let what = match (args.method, round.bound) {
+            (CorpusMethod::FuzzThenReduce, _) => "random programs, then each reduced".to_string(),
+            (CorpusMethod::Bonsai, 0) => "whole programs, steered".to_string(),
+            (CorpusMethod::Bonsai, n) => format!("bound {n} choices"),
         };
         let _ = writeln!(
             text,
-            "round: {bound}, {} candidates, {} kept, {} k-paths",
+            "round: {what}, {} candidates, {} kept, {} {features}",
             round.candidates, round.kept, round.covered
         );
     }
     text
+}
+
+/// The edges a program's runs on the fuzzer's in-process engines reach
+/// ([`crate::edges`]). An engine's edges vary from run to run (wasmtime
+/// and wasmi's reach 10-40 edges in one run of a module and not in the
+/// next, and more in its first run: hash orders, caches, first uses): a
+/// program that reaches an edge not confirmed before runs again; only the
+/// edges of both runs count, and those of one run only are noisy, left
+/// out of every program's edges from then on.
+struct EngineEdges {
+    engines: Vec<Implementation>,
+    seen: Mutex<Seen>,
+}
+
+/// The edges confirmed so far, and those seen to be noisy.
+#[derive(Default)]
+struct Seen {
+    confirmed: IndexSet<u32>,
+    noisy: IndexSet<u32>,
+}
+
+impl EngineEdges {
+    /// The fuzzer's in-process engines, in a build that counts their
+    /// edges.
+    fn of(fuzzer: &Fuzzer) -> Result<EngineEdges, String> {
+        if crate::edges::counters() == 0 {
+            return Err(format!(
+                "--coverage engines: this build of {} counts no edges; build it with its engines \
+                 instrumented, `XSMITH_SANCOV=<engine crates> fuzz/build --edges` in the repository \
+                 (the guide's command line: `corpus`)",
+                fuzzer.name
+            ));
+        }
+        let engines: Vec<Implementation> = fuzzer
+            .implementations
+            .iter()
+            .filter(|i| matches!(i, Implementation::InProcess { .. }))
+            .copied()
+            .collect();
+        if engines.is_empty() {
+            return Err(format!("--coverage engines: {} has no in-process engine", fuzzer.name));
+        }
+        Ok(EngineEdges {
+            engines,
+            seen: Mutex::default(),
+        })
+    }
+
+    /// The edges of one run of `text` on each engine.
+    fn run(&self, text: &str) -> impl Iterator<Item = u32> {
+        crate::edges::take_covered();
+        let unused = std::path::Path::new("in-process");
+        for engine in &self.engines {
+            engine.run_with(unused, text, &Limits::default(), Isolation::Thread);
+        }
+        crate::edges::take_covered().into_iter()
+    }
+}
+
+impl Coverage for EngineEdges {
+    type Feature = u32;
+
+    /// The edges the program reaches on the engines, but for the noisy
+    /// ones.
+    fn features(&self, program: &Generated) -> IndexSet<u32> {
+        let text = &program.text;
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let first: IndexSet<u32> = self.run(text).filter(|edge| !seen.noisy.contains(edge)).collect();
+        if first.iter().all(|edge| seen.confirmed.contains(edge)) {
+            return first;
+        }
+        let second: IndexSet<u32> = self.run(text).filter(|edge| !seen.noisy.contains(edge)).collect();
+        let noisy: Vec<u32> = first.symmetric_difference(&second).copied().collect();
+        seen.noisy.extend(noisy);
+        let both: IndexSet<u32> = first.intersection(&second).copied().collect();
+        seen.confirmed.extend(both.iter().copied());
+        both
+    }
+
+    /// Whether one run of the program reaches every edge of `goal` (edges
+    /// confirmed before: a second run would only take edges away).
+    fn covers(&self, program: &Generated, goal: &[u32]) -> bool {
+        let _held = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        let edges: IndexSet<u32> = self.run(&program.text).collect();
+        goal.iter().all(|edge| edges.contains(edge))
+    }
 }

@@ -103,8 +103,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, FromArgMatches};
 
 pub use args::{
-    Args, CorpusArgs, CoverageArgs, DiffArgs, FindingsArgs, GuidedArgs, ReduceArgs, ReductionArgs, ServeArgs,
-    Subcommand, SwarmArgs,
+    Args, CorpusArgs, CorpusCoverage, CorpusMethod, CoverageArgs, DiffArgs, FindingsArgs, GuidedArgs, ReduceArgs,
+    ReductionArgs, ServeArgs, Subcommand, SwarmArgs,
 };
 use generate::Failure;
 

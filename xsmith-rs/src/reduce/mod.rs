@@ -63,6 +63,11 @@
 //! does not depend on `jobs`. Whether a candidate has the finding's
 //! signature is cached by sequence (those that have it are tested again
 //! in the second phase, which may accept them).
+//!
+//! [`Reducer::reduce_keeping`] reduces towards any property of a program
+//! instead of a finding's signature (Bonsai's fuzz-then-reduce baseline,
+//! [`crate::corpus::fuzz_then_reduce`], keeps the coverage a program
+//! added), with the same passes and orders.
 
 mod candidates;
 mod finding;
@@ -120,7 +125,21 @@ pub struct Tested {
     /// Where its nodes began, to keep a replacement's replay in step (none
     /// for a candidate that lost the signature it was tested against).
     anchors: Arc<crate::Anchors>,
+    /// Whether it meets the reduction's goal (the finding's signature, or
+    /// what [`Reducer::reduce_keeping`] keeps).
+    meets: bool,
 }
+
+/// What a reduction keeps.
+enum Goal<'g> {
+    /// The finding's signature: its runs on the case's implementations.
+    Signature(Signature),
+    /// What the caller tells of each program.
+    Keep(&'g Keep<'g>),
+}
+
+/// A property of programs that [`Reducer::reduce_keeping`] keeps.
+pub type Keep<'k> = dyn Fn(&crate::fuzzer::Generated) -> bool + Sync + 'k;
 
 /// What a reduction ended with.
 #[derive(Debug)]
@@ -150,6 +169,9 @@ pub enum ReduceError {
         /// The signature the program gives now.
         got: String,
     },
+    /// The program to reduce does not have the property that
+    /// [`Reducer::reduce_keeping`] was to keep.
+    PropertyMissing,
     /// A file could not be read or written.
     Io(String),
 }
@@ -162,6 +184,7 @@ impl std::fmt::Display for ReduceError {
                 f,
                 "the finding does not reproduce: it was {expected}, its program now gives `{got}`"
             ),
+            ReduceError::PropertyMissing => write!(f, "the program to reduce does not have the property to keep"),
             ReduceError::Io(message) => write!(f, "{message}"),
         }
     }
@@ -234,17 +257,22 @@ impl<'f> Reducer<'f> {
     /// Generates the program of `source` and runs it (what the finding
     /// saw, when `source` is the finding's).
     pub fn test_source(&self, source: Source) -> Result<Tested, ReduceError> {
+        self.test_source_towards(source, None)
+    }
+
+    /// [`test_source`](Reducer::test_source), against `goal` when given.
+    fn test_source_towards(&self, source: Source, goal: Option<&Goal>) -> Result<Tested, ReduceError> {
         std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .stack_size(GENERATION_STACK)
-                .spawn_scoped(scope, || self.test_source_here(source))
+                .spawn_scoped(scope, || self.test_source_here(source, goal))
                 .map_err(|e| ReduceError::Io(format!("cannot start a thread: {e}")))?
                 .join()
                 .expect("the reduction's first test panicked")
         })
     }
 
-    fn test_source_here(&self, source: Source) -> Result<Tested, ReduceError> {
+    fn test_source_here(&self, source: Source, goal: Option<&Goal>) -> Result<Tested, ReduceError> {
         let mut generator = self.generator();
         let scratch = scratch()?;
         let generated = self
@@ -253,8 +281,47 @@ impl<'f> Reducer<'f> {
             .program(&self.spec, &mut generator, source)
             .map_err(|e| ReduceError::Generate(format!("the finding's program: {e}")))?;
         let candidate = Candidate::plain(generated.choices.values().collect());
-        self.test(&mut generator, &candidate, None, scratch.path())
+        self.test(&mut generator, &candidate, goal, scratch.path())
             .ok_or_else(|| ReduceError::Generate("the finding's recorded choices do not replay".into()))
+    }
+
+    /// Reduces the program of `source` to the smallest program, in the
+    /// same orders as [`reduce`](Reducer::reduce), of which `keep` holds:
+    /// not a finding's signature but any property of the generated
+    /// program (`corpus --method fuzz-then-reduce` keeps the edges of the
+    /// engines that a program was the first to cover). The case's
+    /// implementations are not run (`keep` runs what it needs). `keep`
+    /// is asked from the reducer's threads, one at a time when it has one
+    /// job.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use xsmith::reduce::{Case, Reducer};
+    /// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    ///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    ///     implementations: &[] };
+    /// let case = Case { fuzzer: &fuzzer, options: Default::default(), implementations: vec![], limits: Default::default() };
+    /// let reducer = Reducer::new(case, 1, Duration::from_secs(60)).unwrap();
+    /// // Keep a division.
+    /// let divides = |p: &xsmith::fuzzer::Generated| p.text.contains('/');
+    /// let seed = (0..100).find(|&s| reducer.test_source(xsmith::Source::Seed(s)).unwrap().text.contains('/')).unwrap();
+    /// let reduced = reducer.reduce_keeping(xsmith::Source::Seed(seed), &divides, &mut |_| {}).unwrap();
+    /// assert!(reduced.reduced.text.contains('/'));
+    /// assert!(reduced.reduced.text.len() < reduced.original.text.len());
+    /// ```
+    pub fn reduce_keeping(
+        &self,
+        source: Source,
+        keep: &Keep<'_>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Reduced, ReduceError> {
+        let started = Instant::now();
+        let goal = Goal::Keep(keep);
+        let original = self.test_source_towards(source, Some(&goal))?;
+        if !original.meets {
+            return Err(ReduceError::PropertyMissing);
+        }
+        self.reduce_to(started, original, &goal, progress, &mut |_| Ok(false))
     }
 
     /// Reduces the program of `source`, whose runs' signature is the one to
@@ -296,11 +363,24 @@ impl<'f> Reducer<'f> {
                 got: original.signature.to_string(),
             });
         }
-        let target = &original.signature;
+        let goal = Goal::Signature(original.signature.clone());
+        self.reduce_to(started, original, &goal, progress, enough)
+    }
+
+    /// Reduces `original` (tested without a goal) to the smallest program
+    /// that meets `goal`.
+    fn reduce_to(
+        &self,
+        started: Instant,
+        original: Tested,
+        goal: &Goal,
+        progress: &mut dyn FnMut(Progress),
+        enough: &mut dyn FnMut(&Tested) -> Result<bool, ReduceError>,
+    ) -> Result<Reduced, ReduceError> {
         let (best, tests) = std::thread::scope(|scope| {
-            let testers = Testers::start(self, scope, target)?;
+            let testers = Testers::start(self, scope, goal)?;
             let mut best = original.clone();
-            // Whether each candidate tested had the finding's signature.
+            // Whether each candidate tested met the goal.
             let mut cache: HashMap<Candidate, bool> = HashMap::new();
             let mut tests = 0u64;
             let mut order = Order::Choices;
@@ -327,7 +407,7 @@ impl<'f> Reducer<'f> {
                         let results = testers.test_all(&fresh)?;
                         let mut winner = None;
                         for (candidate, tested) in fresh.iter().zip(results) {
-                            let matching = tested.as_ref().filter(|t| &t.signature == target);
+                            let matching = tested.as_ref().filter(|t| t.meets);
                             let interesting = matching.is_some_and(|t| order.smaller(t, &best));
                             cache.insert((*candidate).clone(), matching.is_some());
                             if interesting && winner.is_none() {
@@ -378,14 +458,30 @@ impl<'f> Reducer<'f> {
         Generator::new(&self.spec, self.case.options.clone()).expect("checked in Reducer::new")
     }
 
+    /// Runs the program `text` in `dir` on the case's implementations (see
+    /// [`run_against`]); `None` if it cannot be written.
+    fn run_in(&self, dir: &Path, text: &str, target: Option<&Signature>) -> Option<Vec<(Implementation, Run)>> {
+        let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
+        std::fs::write(&file, text).ok()?;
+        Some(run_against(
+            target,
+            &self.case.implementations,
+            &file,
+            text,
+            &self.case.limits,
+        ))
+    }
+
     /// Generates the program of `candidate` and runs it in `dir`; `None` if
-    /// it cannot be generated. With a `target`, the runs stop as soon as
-    /// they rule it out (see [`run_against`]).
+    /// it cannot be generated. Towards a finding's signature, the runs stop
+    /// as soon as they rule it out (see [`run_against`]); towards a
+    /// property kept, they are the property's own; without a goal, every
+    /// implementation runs.
     fn test(
         &self,
         generator: &mut Generator,
         candidate: &Candidate,
-        target: Option<&Signature>,
+        goal: Option<&Goal>,
         dir: &Path,
     ) -> Option<Tested> {
         let random = candidate.random();
@@ -402,19 +498,19 @@ impl<'f> Reducer<'f> {
         // ends the growth towards `--size`, so without them the replay
         // could make a smaller program than the one tested.
         let drawn: Vec<u64> = generated.choices.values().collect();
-        let file = dir.join(format!("program.{}", self.case.fuzzer.extension));
-        std::fs::write(&file, &generated.text).ok()?;
-        let runs = run_against(
-            target,
-            &self.case.implementations,
-            &file,
-            &generated.text,
-            &self.case.limits,
-        );
+        let (runs, meets) = match goal {
+            Some(Goal::Keep(keep)) => (Vec::new(), keep(&generated)),
+            Some(Goal::Signature(target)) => {
+                let runs = self.run_in(dir, &generated.text, Some(target))?;
+                let meets = *target == Signature::of(&runs);
+                (runs, meets)
+            }
+            None => (self.run_in(dir, &generated.text, None)?, true),
+        };
         let signature = Signature::of(&runs);
         // What the passes edit, for a candidate that can become the best
         // (most lose the bug, and only the best is edited further).
-        let (spans, anchors) = match target.map_or(true, |target| *target == signature) {
+        let (spans, anchors) = match meets {
             true => (
                 crate::edit::subtrees(&self.spec, &generated.program),
                 Arc::new(generated.program.anchors()),
@@ -425,6 +521,7 @@ impl<'f> Reducer<'f> {
             signature,
             spans,
             anchors,
+            meets,
             values: drawn,
             nodes: generated.program.len(),
             features: Features::of(self.spec.grammar(), &generated.program),
@@ -447,11 +544,11 @@ struct Testers<'scope> {
 
 impl<'scope> Testers<'scope> {
     /// Starts `reducer.jobs` testers in `scope`, each testing candidates
-    /// until its runs rule `target` out.
+    /// towards `goal`.
     fn start<'env>(
         reducer: &'scope Reducer<'env>,
         scope: &'scope std::thread::Scope<'scope, 'env>,
-        target: &'scope Signature,
+        goal: &'scope Goal<'scope>,
     ) -> Result<Testers<'scope>, ReduceError> {
         let (jobs, queue) = mpsc::channel::<(usize, Candidate)>();
         let queue = Arc::new(Mutex::new(queue));
@@ -470,7 +567,7 @@ impl<'scope> Testers<'scope> {
                                 return;
                             };
                             let tested = match &scratch {
-                                Ok(dir) => Ok(reducer.test(&mut generator, &candidate, Some(target), dir.path())),
+                                Ok(dir) => Ok(reducer.test(&mut generator, &candidate, Some(goal), dir.path())),
                                 Err(e) => Err(ReduceError::Io(e.to_string())),
                             };
                             if sender.send((index, tested)).is_err() {
