@@ -470,15 +470,11 @@ fn a_corpus_covers_every_k_path_with_few_small_programs() {
     );
 }
 
-/// `corpus --method fuzz-then-reduce`, Bonsai's baseline: random programs
-/// for the budget, each that adds a k-path reduced to the smallest that
-/// keeps the k-paths it added; the corpus keeps every k-path, and its
-/// programs are smaller than the random ones it started from.
-#[test]
-fn fuzz_then_reduce_keeps_every_k_path_in_reduced_programs() {
-    let (_root, dir) = scratch("fuzz-then-reduce");
-    let out = dir.to_str().unwrap();
-    let report = stdout(&calc(&[
+/// The report of `corpus --method fuzz-then-reduce --k 3` into `out`, 2 s
+/// of random programs, each reduced for `reduce_budget` seconds.
+fn fuzz_then_reduce(out: &std::path::Path, reduce_budget: &str) -> String {
+    let out = out.to_str().unwrap();
+    stdout(&calc(&[
         "corpus",
         "--out",
         out,
@@ -489,8 +485,18 @@ fn fuzz_then_reduce_keeps_every_k_path_in_reduced_programs() {
         "--method",
         "fuzz-then-reduce",
         "--reduce-budget",
-        "5",
-    ]));
+        reduce_budget,
+    ]))
+}
+
+/// `corpus --method fuzz-then-reduce`, Bonsai's baseline: random programs
+/// for the budget, each that adds a k-path reduced to the smallest that
+/// keeps the k-paths it added; the corpus keeps every k-path, in fewer
+/// bytes than the same programs unreduced.
+#[test]
+fn fuzz_then_reduce_keeps_every_k_path_in_reduced_programs() {
+    let (_root, dir) = scratch("fuzz-then-reduce");
+    let report = fuzz_then_reduce(&dir, "5");
     assert!(
         report.contains("k=1: covered 4\nk=2: covered 15\nk=3: covered 60\n"),
         "{report}"
@@ -499,27 +505,15 @@ fn fuzz_then_reduce_keeps_every_k_path_in_reduced_programs() {
         report.contains("round: random programs, then each reduced, "),
         "{report}"
     );
-    let measured = stdout(&calc(&["coverage", out, "--k", "3"]));
+    let measured = stdout(&calc(&["coverage", dir.to_str().unwrap(), "--k", "3"]));
     assert!(
         measured.contains("k=3: covered 60 of 60 k-paths (100.0%)"),
         "{measured}"
     );
     // The same random programs (every k-path is covered long before the
-    // budget ends), not reduced: more bytes.
+    // budget ends), not reduced.
     let (_root, unreduced) = scratch("fuzz-then-reduce-0");
-    let report_unreduced = stdout(&calc(&[
-        "corpus",
-        "--out",
-        unreduced.to_str().unwrap(),
-        "--k",
-        "3",
-        "--budget",
-        "2",
-        "--method",
-        "fuzz-then-reduce",
-        "--reduce-budget",
-        "0.001",
-    ]));
+    let report_unreduced = fuzz_then_reduce(&unreduced, "0.001");
     let bytes = |report: &str| -> usize {
         let after = report.split("bytes ").nth(1).unwrap_or_else(|| panic!("{report}"));
         after
