@@ -306,7 +306,7 @@ pub fn fuzz_then_reduce<C: Coverage>(
         progress(&format!("reducing program {} of {}", index + 1, round.kept));
         let source = Source::Choices {
             path: format!("kept-{index}"),
-            choices,
+            choices: choices.clone(),
         };
         let again = measure(
             &fuzzer
@@ -320,12 +320,9 @@ pub fn fuzz_then_reduce<C: Coverage>(
         let keep = |generated: &Generated| coverage.covers(generated, &goal);
         // A program whose features vary from run to run may lose its goal
         // at the reducer's first test: it is kept as it is.
-        let choices = match reducer.reduce_keeping(source.clone(), &keep, &mut |_| {}) {
+        let choices = match reducer.reduce_keeping(source, &keep, &mut |_| {}) {
             Ok(reduced) => Choices::from_values(&reduced.reduced.values),
-            Err(ReduceError::PropertyMissing) => match source {
-                Source::Choices { choices, .. } => choices,
-                _ => unreachable!("the source is a choice sequence"),
-            },
+            Err(ReduceError::PropertyMissing) => choices,
             Err(e) => return Err(e),
         };
         corpus.programs.push(Kept {

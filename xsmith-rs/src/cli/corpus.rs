@@ -70,7 +70,6 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
             Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths"))
         }
         Some(engines) => {
-            let measure = |generated: &Generated| engines.features(generated);
             let corpus = match args.method {
                 CorpusMethod::Bonsai => {
                     generator.steer_to_cover(args.k);
@@ -82,7 +81,7 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
                         &options,
                         &mut |random| {
                             let generated = fuzzer.program_from(&spec, &mut generator, &source, random)?;
-                            let edges = measure(&generated);
+                            let edges = engines.features(&generated);
                             Ok((generated.choices, edges))
                         },
                         &mut on_round,
