@@ -15,8 +15,8 @@
 //! k-paths still missing ([`Generator::steer_to_cover`]) adds what small
 //! programs could not reach. The corpus is done then, or when the time
 //! budget ends; last, the programs whose k-paths the others cover are
-//! dropped (a greedy set cover, which also orders the corpus: most new
-//! k-paths first).
+//! dropped (a greedy set cover weighted by size, which also orders the
+//! corpus: most new k-paths per byte first).
 //! Every candidate is a program the fuzzer generates, so every kept one
 //! conforms; its choice file regenerates it at the same options.
 //!
@@ -37,6 +37,7 @@ use crate::kpaths::{self, KPath};
 use crate::options::Options;
 use crate::random::Random;
 use crate::reduce::{Case, ReduceError, Reducer};
+use crate::spec::Spec;
 
 /// How a corpus is grown.
 ///
@@ -80,6 +81,27 @@ pub struct Kept {
     pub new_paths: usize,
     /// The bound of the round that kept it (0: the steered round).
     pub bound: usize,
+    /// Its size, by which the set cover weighs it ([`Measured::size`]).
+    pub size: usize,
+}
+
+/// A candidate program as [`grow_by`]'s measure gives it back.
+///
+/// ```
+/// let measured = xsmith::corpus::Measured { choices: Default::default(), features: [7u32].into_iter().collect(), size: 120 };
+/// assert!(measured.features.contains(&7));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Measured<F> {
+    /// The values it drew: its choice sequence.
+    pub choices: Choices,
+    /// What it covers.
+    pub features: IndexSet<F>,
+    /// Its size, in any unit that is the same for every candidate (the
+    /// bytes of its text, its nodes): the set cover at the end keeps the
+    /// programs that cover the most per unit of size, so that the corpus
+    /// is small in that unit.
+    pub size: usize,
 }
 
 /// What one round did.
@@ -111,7 +133,9 @@ pub struct Corpus<F = KPath> {
 }
 
 /// Grows a corpus of the programs `generator` makes that covers k-paths
-/// (see the module docs); `progress` hears of every round.
+/// (see the module docs), weighing programs by their nodes (the generator
+/// renders no text; [`bonsai`] weighs the fuzzer's programs by their
+/// bytes); `progress` hears of every round.
 ///
 /// ```
 /// use std::time::Duration;
@@ -135,8 +159,11 @@ pub fn grow(
         &mut |mut source| {
             source.record();
             let program = generator.generate(&mut source)?;
-            let choices = source.take_recorded().unwrap_or_default();
-            Ok((choices, kpaths::paths_of(&program, options.k)))
+            Ok(Measured {
+                choices: source.take_recorded().unwrap_or_default(),
+                features: kpaths::paths_of(&program, options.k),
+                size: program.len(),
+            })
         },
         progress,
     );
@@ -146,10 +173,11 @@ pub fn grow(
 
 /// Grows a corpus (see the module docs) of features `F` that `measure`
 /// gives: it generates the program of the random source it is handed,
-/// and gives the choices the program drew with the features it covers.
-/// [`grow`] measures k-paths; `corpus --coverage engines` the edges the
-/// engines run ([`crate::edges`]). The k-paths still decide the last
-/// round's steering, when the generator steers.
+/// and gives the choices the program drew with the features it covers and
+/// its size. [`grow`] measures k-paths; [`bonsai`] any [`Coverage`] of a
+/// fuzzer's programs, such as the edges the engines run
+/// ([`crate::edges`]). The k-paths still decide the last round's
+/// steering, when the generator steers.
 ///
 /// ```
 /// use std::time::Duration;
@@ -162,14 +190,15 @@ pub fn grow(
 ///     source.record();
 ///     let program = generator.generate(&mut source)?;
 ///     let used = program.ids().map(|n| program.node(n).production).collect();
-///     Ok((source.take_recorded().unwrap_or_default(), used))
+///     let choices = source.take_recorded().unwrap_or_default();
+///     Ok(xsmith::corpus::Measured { choices, features: used, size: program.len() })
 /// }, &mut |_| {}).unwrap();
 /// assert_eq!(corpus.covered.len(), 4);
 /// assert!(corpus.programs.len() <= 4);
 /// ```
 pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
     options: &CorpusOptions,
-    measure: &mut dyn FnMut(Random) -> Result<(Choices, IndexSet<F>), GenerateError>,
+    measure: &mut dyn FnMut(Random) -> Result<Measured<F>, GenerateError>,
     progress: &mut dyn FnMut(Round),
 ) -> Result<Corpus<F>, GenerateError> {
     let started = Instant::now();
@@ -197,7 +226,11 @@ pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
                 0 => Random::from_seed(random.next_u64()),
                 _ => Random::from_choices(&Choices::from_values(&candidate(&mut random, &corpus.programs, bound))),
             };
-            let (choices, features) = measure(source)?;
+            let Measured {
+                choices,
+                features,
+                size,
+            } = measure(source)?;
             round.candidates += 1;
             let new: Vec<&F> = features.iter().filter(|f| !corpus.covered.contains(*f)).collect();
             if new.is_empty() {
@@ -210,6 +243,7 @@ pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
                 choices,
                 new_paths: new.len(),
                 bound,
+                size,
             });
             corpus.covered.extend(new.into_iter().cloned());
             kept_features.push(features);
@@ -226,6 +260,52 @@ pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
     Ok(corpus)
 }
 
+/// Grows a corpus (see the module docs) of `fuzzer`'s programs that
+/// covers what `coverage` measures, weighing programs by the bytes of
+/// their text: [`grow_by`] on the programs as the fuzzer writes them.
+/// `progress` hears of every round.
+///
+/// ```
+/// use std::time::Duration;
+/// use xsmith::corpus::{bonsai, CorpusOptions, KPathCoverage};
+/// let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+///     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+///     implementations: &[] };
+/// let spec = (fuzzer.spec)().unwrap();
+/// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+/// let options = CorpusOptions { patience: 50, budget: Duration::from_secs(20), ..Default::default() };
+/// let corpus = bonsai(&fuzzer, &spec, &mut generator, &options, &KPathCoverage { k: 2 }, &mut |_| {}).unwrap();
+/// assert_eq!(corpus.covered.len(), 4 + 15);
+/// ```
+pub fn bonsai<C: Coverage>(
+    fuzzer: &Fuzzer,
+    spec: &Spec,
+    generator: &mut Generator,
+    options: &CorpusOptions,
+    coverage: &C,
+    progress: &mut dyn FnMut(Round),
+) -> Result<Corpus<C::Feature>, GenerateError> {
+    generator.steer_to_cover(options.k);
+    let source = Source::Choices {
+        path: "candidate".into(),
+        choices: Choices::default(),
+    };
+    let grown = grow_by(
+        options,
+        &mut |random| {
+            let generated = fuzzer.program_from(spec, generator, &source, random)?;
+            Ok(Measured {
+                features: coverage.features(&generated),
+                size: generated.text.len(),
+                choices: generated.choices,
+            })
+        },
+        progress,
+    );
+    generator.steer_to_cover(0);
+    grown
+}
+
 /// Bonsai's baseline, fuzz-then-reduce: whole random programs (seeds
 /// [`CorpusOptions::seed`], the next, ...) for [`CorpusOptions::budget`],
 /// keeping each that covers a feature no kept one did; then each kept
@@ -234,7 +314,9 @@ pub fn grow_by<F: Clone + Eq + std::hash::Hash>(
 /// that a second measurement of it gives again: an engine's edges may
 /// vary between runs, and one it reached once is no goal). `coverage`
 /// measures programs; `progress` hears what is being done. The corpus's
-/// `covered` is the union of the reduced programs' features.
+/// `covered` is the union of the reduced programs' features; last, the
+/// same set cover as [`grow_by`]'s drops the reduced programs whose
+/// features the others cover, and orders the rest.
 ///
 /// ```
 /// use std::time::Duration;
@@ -329,9 +411,11 @@ pub fn fuzz_then_reduce<C: Coverage>(
             choices,
             new_paths: goal.len(),
             bound: 0,
+            size: 0,
         });
     }
-    for kept in &corpus.programs {
+    let mut features = Vec::new();
+    for kept in &mut corpus.programs {
         let source = Source::Choices {
             path: "reduced".into(),
             choices: kept.choices.clone(),
@@ -339,8 +423,14 @@ pub fn fuzz_then_reduce<C: Coverage>(
         let generated = fuzzer
             .program(&spec, &mut generator, source)
             .map_err(|e| ReduceError::Generate(format!("a reduced program does not regenerate: {e}")))?;
-        corpus.covered.extend(measure(&generated));
+        let covers = measure(&generated);
+        corpus.covered.extend(covers.iter().cloned());
+        features.push(covers);
+        kept.size = generated.text.len();
     }
+    // The same set cover as Bonsai's: a reduced program may add nothing
+    // to the others.
+    prune(&mut corpus, &features);
     corpus.elapsed = started.elapsed();
     Ok(corpus)
 }
@@ -390,12 +480,13 @@ impl Coverage for KPathCoverage {
 }
 
 /// Drops the programs whose features the others cover: keeps, greedily,
-/// the program that covers the most features not yet kept, the smaller on
-/// ties, until the kept ones cover all (a set cover), in the order kept
-/// (so the first programs of a corpus cover the most).
+/// the program that covers the most features not yet kept per unit of its
+/// size ([`Kept::size`]; Chvátal's greedy weighted set cover, which makes
+/// the corpus small in that unit), the one of fewer choices on ties, until
+/// the kept ones cover all, in the order kept (so each prefix of a corpus
+/// covers the most it can for its size).
 /// `paths` holds each program's features.
 fn prune<F: Eq + std::hash::Hash>(corpus: &mut Corpus<F>, paths: &[IndexSet<F>]) {
-    use std::cmp::Reverse;
     // Each feature as a number, each program's as a list of them: an
     // engine's program has thousands of edges.
     let mut numbers: IndexSet<&F> = IndexSet::new();
@@ -405,17 +496,22 @@ fn prune<F: Eq + std::hash::Hash>(corpus: &mut Corpus<F>, paths: &[IndexSet<F>])
         .collect();
     let mut missing = vec![true; numbers.len()];
     let mut left = numbers.len();
-    let key = |i: usize, gain: usize| (gain, Reverse(corpus.programs[i].choices.len()), Reverse(i));
+    let offer = |index: usize, gain: usize| Offer {
+        gain,
+        size: corpus.programs[index].size.max(1),
+        choices: corpus.programs[index].choices.len(),
+        index,
+    };
     // The greedy choice, lazily: a program's gain only falls as others
-    // are chosen, so one whose gain, counted again, still leads the keys
-    // counted before is the best (the same choice as counting all).
-    let mut heap: std::collections::BinaryHeap<_> = (0..paths.len()).map(|i| key(i, features[i].len())).collect();
+    // are chosen, so one whose gain, counted again, still leads the
+    // offers counted before is the best (the same choice as counting all).
+    let mut heap: std::collections::BinaryHeap<Offer> = (0..paths.len()).map(|i| offer(i, features[i].len())).collect();
     let mut order = Vec::new();
     while left > 0 {
-        let (_, _, Reverse(i)) = heap.pop().expect("a missing feature is some program's");
+        let i = heap.pop().expect("a missing feature is some program's").index;
         let gain = features[i].iter().filter(|&&f| missing[f]).count();
-        if heap.peek().is_some_and(|top| key(i, gain) < *top) {
-            heap.push(key(i, gain));
+        if heap.peek().is_some_and(|top| offer(i, gain) < *top) {
+            heap.push(offer(i, gain));
             continue;
         }
         order.push(i);
@@ -425,6 +521,41 @@ fn prune<F: Eq + std::hash::Hash>(corpus: &mut Corpus<F>, paths: &[IndexSet<F>])
     }
     corpus.programs = order.into_iter().map(|i| corpus.programs[i].clone()).collect();
 }
+
+/// A program as the set cover weighs it: the better offer covers more
+/// features not yet kept per unit of size, then has fewer choices, then
+/// came first.
+struct Offer {
+    gain: usize,
+    size: usize,
+    choices: usize,
+    index: usize,
+}
+
+impl Ord for Offer {
+    fn cmp(&self, other: &Offer) -> std::cmp::Ordering {
+        // gain / size against other.gain / other.size, without division.
+        let per_size = |a: &Offer, b: &Offer| a.gain as u128 * b.size as u128;
+        per_size(self, other)
+            .cmp(&per_size(other, self))
+            .then(other.choices.cmp(&self.choices))
+            .then(other.index.cmp(&self.index))
+    }
+}
+
+impl PartialOrd for Offer {
+    fn partial_cmp(&self, other: &Offer) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Offer {
+    fn eq(&self, other: &Offer) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for Offer {}
 
 /// A candidate sequence of at most `bound` values: a fresh random one, or
 /// a kept one mutated.

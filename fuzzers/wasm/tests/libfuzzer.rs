@@ -162,6 +162,20 @@ fn a_corpus_covers_the_edges_of_the_engines_both_ways() {
         let rerun = figure(&report, "edges covered ");
         assert!(programs >= 1, "{method}: {report}");
         assert!(rerun > 1000, "{method}: the engines run thousands of edges: {report}");
+        // The curve: each prefix's bytes and edges, up to the whole
+        // corpus's when run again.
+        let curve = std::fs::read_to_string(out.path().join("curve.tsv")).unwrap();
+        let rows: Vec<Vec<usize>> = curve
+            .lines()
+            .skip(1)
+            .map(|line| line.split('\t').map(|n| n.parse().unwrap()).collect())
+            .collect();
+        assert_eq!(rows.len(), programs, "{method}: {curve}");
+        assert!(
+            rows.windows(2).all(|w| w[0][1] < w[1][1] && w[0][2] <= w[1][2]),
+            "{method}: {curve}"
+        );
+        assert_eq!(rows.last().unwrap()[2], rerun, "{method}: {curve}\n{report}");
         let choices = out.path().join("0000.choices");
         let regenerated = Command::new(env!("CARGO_BIN_EXE_xsmith-wasm"))
             .arg("--choices")

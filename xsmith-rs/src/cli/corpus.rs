@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use indexmap::IndexSet;
 
 use super::args::{CorpusArgs, CorpusCoverage, CorpusMethod};
-use crate::corpus::{fuzz_then_reduce, grow, grow_by, Corpus, CorpusOptions, Coverage, KPathCoverage, Kept, Round};
+use crate::corpus::{bonsai, fuzz_then_reduce, Corpus, CorpusOptions, Coverage, KPathCoverage, Kept, Round};
 use crate::exec::{Implementation, Isolation, Limits};
 use crate::fuzzer::{Fuzzer, Generated, Source};
 use crate::generate::Generator;
@@ -51,71 +51,69 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
         ))
     };
     let failed = |e: &dyn std::fmt::Display| (1, format!("the corpus could not be grown: {e}"));
-    let grown = match &engines {
-        None => {
-            let k = args.k;
-            let corpus = match args.method {
-                CorpusMethod::Bonsai => grow(&mut generator, &options, &mut on_round).map_err(|e| failed(&e))?,
-                CorpusMethod::FuzzThenReduce => {
-                    let paths = KPathCoverage { k };
-                    fuzz_then_reduce(fuzzer, &args.generation, &options, args.reduce_budget, &paths, &mut say)
-                        .map_err(|e| failed(&e))?
+    let grown =
+        match &engines {
+            None => {
+                let k = args.k;
+                let paths = KPathCoverage { k };
+                let corpus = match args.method {
+                    CorpusMethod::Bonsai => bonsai(fuzzer, &spec, &mut generator, &options, &paths, &mut on_round)
+                        .map_err(|e| failed(&e))?,
+                    CorpusMethod::FuzzThenReduce => {
+                        fuzz_then_reduce(fuzzer, &args.generation, &options, args.reduce_budget, &paths, &mut say)
+                            .map_err(|e| failed(&e))?
+                    }
+                };
+                let mut lines = String::new();
+                for length in 1..=k {
+                    let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
+                    let _ = writeln!(lines, "k={length}: covered {covered}");
                 }
-            };
-            let mut lines = String::new();
-            for length in 1..=k {
-                let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
-                let _ = writeln!(lines, "k={length}: covered {covered}");
+                Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths"))
             }
-            Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths"))
-        }
-        Some(engines) => {
-            let corpus = match args.method {
-                CorpusMethod::Bonsai => {
-                    generator.steer_to_cover(args.k);
-                    let source = Source::Choices {
-                        path: "candidate".into(),
-                        choices: Default::default(),
-                    };
-                    let grown = grow_by(
+            Some(engines) => {
+                let corpus = match args.method {
+                    CorpusMethod::Bonsai => bonsai(fuzzer, &spec, &mut generator, &options, engines, &mut on_round)
+                        .map_err(|e| failed(&e))?,
+                    CorpusMethod::FuzzThenReduce => fuzz_then_reduce(
+                        fuzzer,
+                        &args.generation,
                         &options,
-                        &mut |random| {
-                            let generated = fuzzer.program_from(&spec, &mut generator, &source, random)?;
-                            let edges = engines.features(&generated);
-                            Ok((generated.choices, edges))
-                        },
-                        &mut on_round,
-                    );
-                    generator.steer_to_cover(0);
-                    grown.map_err(|e| failed(&e))?
-                }
-                CorpusMethod::FuzzThenReduce => fuzz_then_reduce(
-                    fuzzer,
-                    &args.generation,
-                    &options,
-                    args.reduce_budget,
-                    engines,
-                    &mut say,
-                )
-                .map_err(|e| failed(&e))?,
-            };
-            let lines = format!(
-                "edges covered {} (of {} instrumented) as grown\n",
-                corpus.covered.len(),
-                crate::edges::counters()
-            );
-            Grown::of(&corpus, lines + &rounds(&corpus, args, "edges"))
-        }
-    };
+                        args.reduce_budget,
+                        engines,
+                        &mut say,
+                    )
+                    .map_err(|e| failed(&e))?,
+                };
+                let lines = format!(
+                    "edges covered {} (of {} instrumented) as grown\n",
+                    corpus.covered.len(),
+                    crate::edges::counters()
+                );
+                Grown::of(&corpus, lines + &rounds(&corpus, args, "edges"))
+            }
+        };
     bar.finish_and_clear();
+    // The corpus run again in its order (most new coverage first): what
+    // each prefix of it covers, for the curve.
     let mut bytes = 0;
     let mut rerun: IndexSet<u32> = IndexSet::new();
+    let mut paths: IndexSet<crate::kpaths::KPath> = IndexSet::new();
+    let mut curve = Curve::default();
     for (i, kept) in grown.programs.iter().enumerate() {
         let program = write_program(fuzzer, &spec, &mut generator, args, i, kept)?;
         bytes += program.text.len();
-        if let Some(engines) = &engines {
-            rerun.extend(engines.features(&program));
-        }
+        let covered = match &engines {
+            Some(engines) => {
+                rerun.extend(engines.features(&program));
+                rerun.len()
+            }
+            None => {
+                paths.extend(KPathCoverage { k: args.k }.features(&program));
+                paths.len()
+            }
+        };
+        curve.points.push((bytes, covered));
     }
     let programs = grown.programs.len();
     let mut report = format!(
@@ -127,10 +125,56 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
     if engines.is_some() {
         let _ = writeln!(report, "edges covered {} when the corpus is run again", rerun.len());
     }
+    report.push_str(&curve.summary());
     report.push_str(&grown.lines);
-    let path = args.out.join("coverage");
-    std::fs::write(&path, &report).map_err(|e| (1, format!("writing {}: {e}", path.display())))?;
+    let write = |name: &str, text: &str| {
+        let path = args.out.join(name);
+        std::fs::write(&path, text).map_err(|e| (1, format!("writing {}: {e}", path.display())))
+    };
+    write("curve.tsv", &curve.table())?;
+    write("coverage", &report)?;
     Ok(report)
+}
+
+/// What each prefix of the corpus covers when it is run again: how
+/// concise a corpus is at any coverage, not only at its whole (two
+/// corpora compare at equal coverage on their curves).
+#[derive(Default)]
+struct Curve {
+    /// For the first 1, 2, ... programs: their bytes and what they cover.
+    points: Vec<(usize, usize)>,
+}
+
+impl Curve {
+    /// The curve as a table: programs, bytes, covered.
+    fn table(&self) -> String {
+        let mut text = String::from("programs\tbytes\tcovered\n");
+        for (i, (bytes, covered)) in self.points.iter().enumerate() {
+            let _ = writeln!(text, "{}\t{bytes}\t{covered}", i + 1);
+        }
+        text
+    }
+
+    /// The report's lines: the bytes of the shortest prefixes that cover
+    /// 90% and 99% of what the whole corpus does.
+    fn summary(&self) -> String {
+        let Some(&(_, all)) = self.points.last() else {
+            return String::new();
+        };
+        let mut text = String::new();
+        for percent in [90, 99] {
+            let goal = (all * percent).div_ceil(100);
+            if let Some(i) = self.points.iter().position(|&(_, covered)| covered >= goal) {
+                let _ = writeln!(
+                    text,
+                    "{percent}% of it ({goal}) in the first {} programs, {} bytes",
+                    i + 1,
+                    self.points[i].0
+                );
+            }
+        }
+        text + "each prefix: curve.tsv\n"
+    }
 }
 
 /// Writes the `i`th kept program and its choice file into `--out`; the
