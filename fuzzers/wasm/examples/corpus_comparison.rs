@@ -13,7 +13,8 @@
 //! ```
 //!
 //! It prints a table (each corpus whole, then cut to the least coverage)
-//! and draws every curve, bytes against coverage, into the SVG file.
+//! and draws every curve, bytes against coverage, into the SVG file, up
+//! to a quarter more bytes than any corpus needs for the least coverage.
 
 use std::path::Path;
 
@@ -86,11 +87,27 @@ fn main() -> Result<(), String> {
             bytes / programs
         );
     }
+    // A corpus that covers much more than the others can be many times
+    // their bytes: the plot shows the curves where they compare, up to a
+    // quarter more than the most bytes a corpus needs for the least
+    // coverage.
+    let most = curves
+        .iter()
+        .filter_map(|curve| curve.prefix_covering(least))
+        .map(|(_, bytes)| bytes)
+        .max()
+        .unwrap_or(0);
+    let shown = most + most / 4;
     let lines: Vec<Line> = curves
         .iter()
         .map(|curve| Line {
             name: curve.name.clone(),
-            points: curve.points.iter().map(|&(b, c)| (b as f64, c as f64)).collect(),
+            points: curve
+                .points
+                .iter()
+                .take_while(|&&(bytes, _)| bytes <= shown)
+                .map(|&(b, c)| (b as f64, c as f64))
+                .collect(),
         })
         .collect();
     let title = "coverage of each prefix of a corpus, by its bytes";
