@@ -483,8 +483,8 @@ impl Coverage for KPathCoverage {
 /// the program that covers the most features not yet kept per unit of its
 /// size ([`Kept::size`]; Chvátal's greedy weighted set cover, which makes
 /// the corpus small in that unit), the one of fewer choices on ties, until
-/// the kept ones cover all, in the order kept (so each prefix of a corpus
-/// covers the most it can for its size).
+/// the kept ones cover all, in the order kept (so the first programs of a
+/// corpus cover the most for their size).
 /// `paths` holds each program's features.
 fn prune<F: Eq + std::hash::Hash>(corpus: &mut Corpus<F>, paths: &[IndexSet<F>]) {
     // Each feature as a number, each program's as a list of them: an
