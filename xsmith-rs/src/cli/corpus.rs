@@ -32,13 +32,6 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
         CorpusCoverage::Engines => Some(EngineEdges::of(fuzzer).map_err(|e| (2, e))?),
     };
     std::fs::create_dir_all(&args.out).map_err(|e| (2, format!("--out {}: {e}", args.out.display())))?;
-    let options = CorpusOptions {
-        k: args.k,
-        patience: args.patience,
-        budget: args.budget,
-        seed: args.seed,
-        ..CorpusOptions::default()
-    };
     let bar = indicatif::ProgressBar::new_spinner();
     if !std::io::stderr().is_terminal() {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -50,80 +43,39 @@ fn build(fuzzer: &Fuzzer, args: &CorpusArgs) -> Result<String, (u8, String)> {
             round.bound, round.covered, round.candidates
         ))
     };
-    let failed = |e: &dyn std::fmt::Display| (1, format!("the corpus could not be grown: {e}"));
-    let grown =
-        match &engines {
-            None => {
-                let k = args.k;
-                let paths = KPathCoverage { k };
-                let corpus = match args.method {
-                    CorpusMethod::Bonsai => bonsai(fuzzer, &spec, &mut generator, &options, &paths, &mut on_round)
-                        .map_err(|e| failed(&e))?,
-                    CorpusMethod::FuzzThenReduce => {
-                        fuzz_then_reduce(fuzzer, &args.generation, &options, args.reduce_budget, &paths, &mut say)
-                            .map_err(|e| failed(&e))?
-                    }
-                };
-                let mut lines = String::new();
-                for length in 1..=k {
-                    let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
-                    let _ = writeln!(lines, "k={length}: covered {covered}");
-                }
-                Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths"))
+    let (grown, curve) = match &engines {
+        None => {
+            let paths = KPathCoverage { k: args.k };
+            let (corpus, curve) = grow_and_write(fuzzer, &spec, &mut generator, args, &paths, &mut on_round, &mut say)?;
+            let mut lines = String::new();
+            for length in 1..=args.k {
+                let covered = corpus.covered.iter().filter(|p| p.len() == length).count();
+                let _ = writeln!(lines, "k={length}: covered {covered}");
             }
-            Some(engines) => {
-                let corpus = match args.method {
-                    CorpusMethod::Bonsai => bonsai(fuzzer, &spec, &mut generator, &options, engines, &mut on_round)
-                        .map_err(|e| failed(&e))?,
-                    CorpusMethod::FuzzThenReduce => fuzz_then_reduce(
-                        fuzzer,
-                        &args.generation,
-                        &options,
-                        args.reduce_budget,
-                        engines,
-                        &mut say,
-                    )
-                    .map_err(|e| failed(&e))?,
-                };
-                let lines = format!(
-                    "edges covered {} (of {} instrumented) as grown\n",
-                    corpus.covered.len(),
-                    crate::edges::counters()
-                );
-                Grown::of(&corpus, lines + &rounds(&corpus, args, "edges"))
-            }
-        };
+            (Grown::of(&corpus, lines + &rounds(&corpus, args, "k-paths")), curve)
+        }
+        Some(engines) => {
+            let (corpus, curve) =
+                grow_and_write(fuzzer, &spec, &mut generator, args, engines, &mut on_round, &mut say)?;
+            let lines = format!(
+                "edges covered {} (of {} instrumented) as grown\n",
+                corpus.covered.len(),
+                crate::edges::counters()
+            );
+            (Grown::of(&corpus, lines + &rounds(&corpus, args, "edges")), curve)
+        }
+    };
     bar.finish_and_clear();
-    // The corpus run again in its order (most new coverage first): what
-    // each prefix of it covers, for the curve.
-    let mut bytes = 0;
-    let mut rerun: IndexSet<u32> = IndexSet::new();
-    let mut paths: IndexSet<crate::kpaths::KPath> = IndexSet::new();
-    let mut curve = Curve::default();
-    for (i, kept) in grown.programs.iter().enumerate() {
-        let program = write_program(fuzzer, &spec, &mut generator, args, i, kept)?;
-        bytes += program.text.len();
-        let covered = match &engines {
-            Some(engines) => {
-                rerun.extend(engines.features(&program));
-                rerun.len()
-            }
-            None => {
-                paths.extend(KPathCoverage { k: args.k }.features(&program));
-                paths.len()
-            }
-        };
-        curve.points.push((bytes, covered));
-    }
-    let programs = grown.programs.len();
+    let (bytes, covered) = curve.points.last().copied().unwrap_or_default();
     let mut report = format!(
-        "programs {programs} (of {} kept before pruning), bytes {bytes} (mean {}), seconds {:.1}\n",
+        "programs {} (of {} kept before pruning), bytes {bytes} (mean {}), seconds {:.1}\n",
+        grown.programs,
         grown.kept,
-        bytes / programs.max(1),
+        bytes / grown.programs.max(1),
         grown.seconds,
     );
     if engines.is_some() {
-        let _ = writeln!(report, "edges covered {} when the corpus is run again", rerun.len());
+        let _ = writeln!(report, "edges covered {covered} when the corpus is run again");
     }
     report.push_str(&curve.summary());
     report.push_str(&grown.lines);
@@ -177,6 +129,49 @@ impl Curve {
     }
 }
 
+/// A corpus as grown, and the curve of it as written.
+type Written<F> = (Corpus<F>, Curve);
+
+/// Grows the corpus by `--method` on what `coverage` measures and writes
+/// it into `--out` (each program regenerated from its choices); the curve
+/// of what each prefix of it covers when it is run again.
+fn grow_and_write<C: Coverage>(
+    fuzzer: &Fuzzer,
+    spec: &Spec,
+    generator: &mut Generator,
+    args: &CorpusArgs,
+    coverage: &C,
+    on_round: &mut dyn FnMut(Round),
+    say: &mut dyn FnMut(&str),
+) -> Result<Written<C::Feature>, (u8, String)> {
+    let options = &CorpusOptions {
+        k: args.k,
+        patience: args.patience,
+        budget: args.budget,
+        seed: args.seed,
+        ..CorpusOptions::default()
+    };
+    let failed = |e: &dyn std::fmt::Display| (1, format!("the corpus could not be grown: {e}"));
+    let corpus = match args.method {
+        CorpusMethod::Bonsai => bonsai(fuzzer, spec, generator, options, coverage, on_round).map_err(|e| failed(&e))?,
+        CorpusMethod::FuzzThenReduce => {
+            fuzz_then_reduce(fuzzer, &args.generation, options, args.reduce_budget, coverage, say)
+                .map_err(|e| failed(&e))?
+        }
+    };
+    // The corpus run again in its order (most new coverage per byte
+    // first): what each prefix of it covers.
+    let mut curve = Curve::default();
+    let (mut bytes, mut covered) = (0, IndexSet::new());
+    for (i, kept) in corpus.programs.iter().enumerate() {
+        let program = write_program(fuzzer, spec, generator, args, i, kept)?;
+        bytes += program.text.len();
+        covered.extend(coverage.features(&program));
+        curve.points.push((bytes, covered.len()));
+    }
+    Ok((corpus, curve))
+}
+
 /// Writes the `i`th kept program and its choice file into `--out`; the
 /// program as regenerated from them.
 fn write_program(
@@ -207,7 +202,8 @@ fn write_program(
 /// A grown corpus, whatever it covers, as the report and the files need
 /// it.
 struct Grown {
-    programs: Vec<Kept>,
+    /// How many programs it holds.
+    programs: usize,
     /// How many programs the rounds kept, before the set cover pruned them.
     kept: usize,
     seconds: f64,
@@ -218,7 +214,7 @@ struct Grown {
 impl Grown {
     fn of<F>(corpus: &Corpus<F>, lines: String) -> Grown {
         Grown {
-            programs: corpus.programs.clone(),
+            programs: corpus.programs.len(),
             kept: corpus.rounds.iter().map(|round| round.kept).sum(),
             seconds: corpus.elapsed.as_secs_f64(),
             lines,
