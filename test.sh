@@ -3,7 +3,9 @@
 # programs on (Debian packages, only those missing), builds the libFuzzer
 # targets, `xsmith-wasm guided` and `xsmith-wasm-edges` (`corpus --coverage
 # engines`) with SanitizerCoverage (`fuzz/build`, `fuzz/build --edges`:
-# fuzzers/wasm/tests/libfuzzer.rs runs them), then runs every test of the
+# fuzzers/wasm/tests/libfuzzer.rs runs them), and the same two of
+# `xsmith-lua` with its in-process Lua 5.4 (`--fuzzer lua`:
+# fuzzers/lua/tests/instrumented.rs), then runs every test of the
 # workspace, doctests included, and the heavy sweeps that plain `cargo test`
 # skips (the fast tier: they are `#[ignore]`d, and run here with
 # `--include-ignored`).
@@ -62,6 +64,12 @@ fi
 
 fuzz/build --edges
 fuzz/build
+XSMITH_SANCOV=lua fuzz/build --edges --fuzzer lua
+XSMITH_SANCOV=lua fuzz/build --fuzzer lua
 
 if [ "${1:-}" = "--" ]; then shift; fi
+# Lua 5.4 in-process (a feature of its own, so that the workspace's
+# xsmith-lua stays the one of the installed interpreters alone), its
+# instrumented builds (fuzzers/lua/tests/instrumented.rs), then the rest.
+cargo test -p xsmith-lua --features in-process "$@" -- --include-ignored
 exec cargo test --workspace "$@" -- --include-ignored

@@ -23,6 +23,7 @@ pub fn scratch_dir(name: &str) -> tempfile::TempDir {
 pub mod choices;
 pub mod conformance;
 pub mod functions;
+pub mod instrumented;
 pub mod locality;
 pub mod names;
 pub mod reach;

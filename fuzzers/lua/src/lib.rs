@@ -8,6 +8,8 @@
 
 mod hot;
 mod idioms;
+#[cfg(feature = "in-process")]
+pub mod in_process;
 mod poly;
 mod strings;
 
@@ -279,8 +281,19 @@ pub const FUZZER: Fuzzer = Fuzzer {
     implementations: IMPLEMENTATIONS,
 };
 
+/// The implementations `xsmith-lua diff` runs programs on by default: the
+/// installed interpreters, and with the `in-process` feature Lua 5.4 in
+/// the fuzzer's own process ([`in_process::LUA`]).
+#[cfg(feature = "in-process")]
+pub const IMPLEMENTATIONS: &[Implementation] = &[INSTALLED[0], INSTALLED[1], INSTALLED[2], in_process::LUA];
+
 /// The implementations `xsmith-lua diff` runs programs on by default.
-pub const IMPLEMENTATIONS: &[Implementation] = &[
+#[cfg(not(feature = "in-process"))]
+pub const IMPLEMENTATIONS: &[Implementation] = INSTALLED;
+
+/// The interpreters installed on the machine that `xsmith-lua` runs
+/// programs on.
+pub const INSTALLED: &[Implementation] = &[
     Implementation::Command {
         name: "lua5.1",
         template: "lua5.1 {}",
