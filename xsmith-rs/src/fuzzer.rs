@@ -280,7 +280,38 @@ impl Fuzzer {
     ) -> Result<Generated, GenerateError> {
         random.record();
         let tree = generator.generate(&mut random)?;
-        let mut header = self.command_line(source, generator.options());
+        let choices = random.take_recorded().unwrap_or_default();
+        Ok(self.rendered(spec, generator.options(), source, tree, choices))
+    }
+
+    /// The program `tree`, generated under `options` from `choices` (the
+    /// draws of `source`), rendered with `source`'s header: what
+    /// [`program_from`](Fuzzer::program_from) gives once it has generated
+    /// it, for a program generated elsewhere (a guided run's mutator
+    /// generates the programs of the inputs it makes).
+    ///
+    /// ```
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let mut random = xsmith::Random::from_seed(4);
+    /// random.record();
+    /// let tree = generator.generate(&mut random).unwrap();
+    /// let source = xsmith::Source::Seed(4);
+    /// let p = fuzzer.rendered(&spec, generator.options(), &source, tree, random.take_recorded().unwrap());
+    /// assert_eq!(p.text, fuzzer.program(&spec, &mut generator, source).unwrap().text);
+    /// ```
+    pub fn rendered(
+        &self,
+        spec: &Spec,
+        options: &Options,
+        source: &Source,
+        tree: Program,
+        choices: Choices,
+    ) -> Generated {
+        let mut header = self.command_line(source, options);
         header.insert(1, self.version.to_string());
         let mut body = String::with_capacity(32 * tree.len());
         let used = render_tree_into(spec, &tree, self.width, &mut body);
@@ -291,12 +322,11 @@ impl Fuzzer {
         text.push_str(self.prelude);
         text.push_str(&helpers::included(self.helpers, used.iter().map(String::as_str)));
         text.push_str(&body);
-        let choices = random.take_recorded().unwrap_or_default();
-        Ok(Generated {
+        Generated {
             text,
             program: tree,
             choices,
-        })
+        }
     }
 }
 

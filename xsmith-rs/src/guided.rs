@@ -13,7 +13,10 @@
 //! libFuzzer calls `LLVMFuzzerCustomMutator` and `LLVMFuzzerCustomCrossOver`,
 //! which edit the input's program (a [`Mutator`]: a subtree re-drawn or
 //! taken from another input, a list element deleted, a value lowered) and
-//! write the edited choices back as the input; with [`Guided::edits`] off
+//! write the edited choices back as the input (the harness runs the
+//! program the mutator made for it, and the mutator edits the program the
+//! harness ran last, so that an execution generates its program once);
+//! with [`Guided::edits`] off
 //! (or outside a guided run, in a libFuzzer target that links this crate)
 //! they leave it to libFuzzer's own byte mutations. libFuzzer sees the
 //! coverage of code compiled with SanitizerCoverage, so the binary must be
@@ -23,6 +26,7 @@
 //! Only with the crate's `libfuzzer` feature, which links libFuzzer (built
 //! from the sources `libfuzzer-sys` bundles).
 
+use std::cell::RefCell;
 use std::ffi::{c_char, c_int, c_uint, CString};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -67,12 +71,18 @@ pub struct Guided {
 struct State {
     harness: Harness<'static>,
     next_seed: Option<u64>,
-    mutator: Option<Mutator<'static>>,
 }
 
 /// The state libFuzzer's callback reaches (a C function pointer carries
 /// none of its own).
 static STATE: Mutex<Option<State>> = Mutex::new(None);
+
+thread_local! {
+    /// The mutator, when inputs are edited, on libFuzzer's thread: it
+    /// keeps the program of the input run last and of the mutant made
+    /// last, which stay on the thread that made them.
+    static MUTATOR: RefCell<Option<Mutator<'static>>> = const { RefCell::new(None) };
+}
 
 extern "C" {
     /// libFuzzer's entry point for a program with its own `main` (LLVM 12
@@ -106,7 +116,18 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
         }
         None => Source::from_input(bytes),
     };
-    match state.harness.check(source) {
+    // The program of a mutant the mutator made is known; the mutator
+    // edits the program run last next, most of the time.
+    let known = with_mutator(|mutator| mutator.take_program_of(bytes)).flatten();
+    let generated = match known {
+        Some((program, choices)) => Ok(state.harness.rendered(&source, program, choices)),
+        None => state.harness.generate(&source),
+    };
+    let checked = state.harness.check_program(source, &generated);
+    if let Ok(generated) = generated {
+        with_mutator(|mutator| mutator.remember(bytes, generated.program, generated.choices));
+    }
+    match checked {
         Ok(checked) => {
             if let Some(dir) = checked.finding {
                 let known = if checked.known { " (known)" } else { "" };
@@ -133,7 +154,7 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
 pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
     // SAFETY: as libFuzzer promises (see above).
     let input = unsafe { bytes_at(data, size) };
-    let mutant = with_mutator(|mutator| mutator.mutate(&input, u64::from(seed)));
+    let mutant = with_mutator(|mutator| mutator.mutate(&input, u64::from(seed))).flatten();
     // SAFETY: as libFuzzer promises (see above).
     match mutant.and_then(|mutant| unsafe { write_into(data, max_size, &mutant) }) {
         Some(written) => written,
@@ -162,7 +183,7 @@ pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
 ) -> usize {
     // SAFETY: as libFuzzer promises (see above).
     let (first, second) = unsafe { (bytes_at(data1, size1), bytes_at(data2, size2)) };
-    let child = with_mutator(|mutator| mutator.cross_over(&first, &second, u64::from(seed)));
+    let child = with_mutator(|mutator| mutator.cross_over(&first, &second, u64::from(seed))).flatten();
     // SAFETY: as libFuzzer promises (see above).
     child
         .and_then(|child| unsafe { write_into(out, max_out_size, &child) })
@@ -196,10 +217,10 @@ unsafe fn write_into(out: *mut u8, room: usize, bytes: &[u8]) -> Option<usize> {
     })
 }
 
-/// What `edit` makes with the run's mutator; `None` without one.
-fn with_mutator(edit: impl FnOnce(&mut Mutator<'static>) -> Option<Vec<u8>>) -> Option<Vec<u8>> {
-    let mut state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    state.as_mut()?.mutator.as_mut().and_then(edit)
+/// What `work` gives with the run's mutator; `None` without one (edits
+/// off, or not on libFuzzer's thread).
+fn with_mutator<T>(work: impl FnOnce(&mut Mutator<'static>) -> T) -> Option<T> {
+    MUTATOR.with(|mutator| mutator.borrow_mut().as_mut().map(work))
 }
 
 /// Prints the run's tally and signatures when libFuzzer exits the process
@@ -239,11 +260,10 @@ pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::I
         .into_iter()
         .map(|word| CString::new(word).map_err(|e| format!("a libFuzzer argument: {e}")))
         .collect::<Result<Vec<CString>, String>>()?;
-    let mutator = (guided.edits && guided.unguided.is_none()).then(|| harness.mutator());
+    let edits = guided.edits && guided.unguided.is_none();
     *STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(State {
         harness,
         next_seed: guided.unguided,
-        mutator,
     });
     // SAFETY: `report_at_exit` only reads the state behind its mutex.
     unsafe { atexit(report_at_exit) };
@@ -253,6 +273,11 @@ pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::I
         .name("libfuzzer".into())
         .stack_size(GENERATION_STACK)
         .spawn(move || {
+            if edits {
+                let state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                let mutator = state.as_ref().map(|state| state.harness.mutator());
+                MUTATOR.with(|cell| *cell.borrow_mut() = mutator);
+            }
             let mut pointers: Vec<*mut c_char> = arguments.into_iter().map(CString::into_raw).collect();
             let mut argc = c_int::try_from(pointers.len()).unwrap_or(c_int::MAX);
             let mut argv = pointers.as_mut_ptr();

@@ -24,6 +24,7 @@
 //! assert!(mutator.program_of(&mutated).is_some());
 //! ```
 
+use crate::choices::Choices;
 use crate::edit::{subtrees, Edit, Edited, Subtree};
 use crate::fuzzer::Source;
 use crate::generate::{GenerateError, Generator};
@@ -40,6 +41,17 @@ const SEED_BYTES: usize = 8;
 pub struct Mutator<'s> {
     spec: &'s Spec,
     generator: Generator<'s>,
+    /// The program of one input, known without generating it: the last
+    /// mutant made, or the input a guided run last ran (see
+    /// [`Mutator::remember`]).
+    known: Option<Known>,
+}
+
+/// An input and the program it generates, with the program's choices.
+struct Known {
+    input: Vec<u8>,
+    program: Program,
+    choices: Choices,
 }
 
 /// One input's program: its choices and its subtrees.
@@ -62,6 +74,7 @@ impl<'s> Mutator<'s> {
         Ok(Mutator {
             spec,
             generator: Generator::new(spec, options)?,
+            known: None,
         })
     }
 
@@ -168,26 +181,81 @@ impl<'s> Mutator<'s> {
         self.encode(input, &edit.apply(&mine.values).anchored(&mine.anchors))
     }
 
-    /// Regenerates `input`'s program with its choices recorded.
+    /// Tells the mutator that `input` generates `program` from `choices`
+    /// (a guided run's harness generated it to run it), so that a mutation
+    /// of `input` edits it without generating it again: libFuzzer mutates
+    /// the input it ran last several times over.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// let input = mutator.input_of_seed(5).unwrap();
+    /// let mut random = xsmith::Random::from_input(input.clone());
+    /// random.record();
+    /// let mut generator = xsmith::Generator::new(&spec, Default::default()).unwrap();
+    /// let program = generator.generate(&mut random).unwrap();
+    /// let expected = mutator.mutate(&input, 3);
+    /// mutator.remember(&input, program, random.take_recorded().unwrap());
+    /// assert_eq!(mutator.mutate(&input, 3), expected);
+    /// ```
+    pub fn remember(&mut self, input: &[u8], program: Program, choices: Choices) {
+        self.known = Some(Known {
+            input: input.to_vec(),
+            program,
+            choices,
+        });
+    }
+
+    /// The program of `input`, with its choices, if `input` is the mutant
+    /// this mutator made last (not a new program): an edited input is made
+    /// by generating its program from the edited choices, which its bytes
+    /// regenerate (see [`Random::record_bytes`]). A guided run
+    /// hands it to the harness ([`Harness::rendered`](crate::campaign::Harness::rendered))
+    /// rather than generating it again.
+    ///
+    /// ```
+    /// let spec = xsmith::example::spec();
+    /// let mut mutator = xsmith::mutate::Mutator::new(&spec, Default::default()).unwrap();
+    /// let input = mutator.input_of_seed(5).unwrap();
+    /// // An edit (not a new program, whose input is its seed's eight bytes).
+    /// let mutant = (0..).find_map(|seed| mutator.mutate(&input, seed).filter(|m| m.len() > 8)).unwrap();
+    /// let (program, _) = mutator.take_program_of(&mutant).expect("the mutant made last");
+    /// let again = mutator.program_of(&mutant).unwrap();
+    /// assert_eq!(program.outline(spec.grammar()), again.outline(spec.grammar()));
+    /// assert!(mutator.take_program_of(&mutant).is_none(), "taken");
+    /// ```
+    pub fn take_program_of(&mut self, input: &[u8]) -> Option<(Program, Choices)> {
+        match &self.known {
+            Some(known) if known.input == input => self.known.take().map(|known| (known.program, known.choices)),
+            _ => None,
+        }
+    }
+
+    /// `input`'s program with its choices: the one known (see
+    /// [`Mutator::remember`]), else regenerated with its choices recorded.
     fn decode(&mut self, input: &[u8]) -> Option<Decoded> {
+        let decoded = |program: &Program, choices: &Choices| Decoded {
+            values: choices.values().collect(),
+            subtrees: subtrees(self.spec, program),
+            anchors: std::sync::Arc::new(program.anchors()),
+        };
+        if let Some(known) = self.known.as_ref().filter(|known| known.input == input) {
+            return Some(decoded(&known.program, &known.choices));
+        }
         let mut random = Source::from_input(input).random();
         random.record();
         let program = self.generator.generate(&mut random).ok()?;
-        let values = random.take_recorded()?.values().collect();
-        let subtrees = subtrees(self.spec, &program);
-        let anchors = std::sync::Arc::new(program.anchors());
-        Some(Decoded {
-            values,
-            subtrees,
-            anchors,
-        })
+        Some(decoded(&program, &random.take_recorded()?))
     }
 
     /// The input of the edited sequence: `input`'s seed prefix, then the
-    /// bytes of every draw its program makes.
+    /// bytes of every draw its program makes; the program is known after.
     fn encode(&mut self, input: &[u8], edited: &Edited) -> Option<Vec<u8>> {
         let prefix = input.get(..SEED_BYTES).unwrap_or(input);
-        input_of_draws(&mut self.generator, edited.random(), prefix).ok()
+        let known = encode_draws(&mut self.generator, edited.random(), prefix).ok()?;
+        let input = known.input.clone();
+        self.known = Some(known);
+        Some(input)
     }
 }
 
@@ -197,15 +265,25 @@ impl<'s> Mutator<'s> {
 /// as the same draws.
 pub(crate) fn input_of_draws(
     generator: &mut Generator,
-    mut random: Random,
+    random: Random,
     prefix: &[u8],
 ) -> Result<Vec<u8>, GenerateError> {
+    encode_draws(generator, random, prefix).map(|known| known.input)
+}
+
+/// [`input_of_draws`], with the program made and its choices.
+fn encode_draws(generator: &mut Generator, mut random: Random, prefix: &[u8]) -> Result<Known, GenerateError> {
+    random.record();
     random.record_bytes();
-    generator.generate(&mut random)?;
+    let program = generator.generate(&mut random)?;
     let mut input = prefix.to_vec();
     input.resize(SEED_BYTES, 0);
     input.extend(random.take_recorded_bytes().unwrap_or_default());
-    Ok(input)
+    Ok(Known {
+        input,
+        program,
+        choices: random.take_recorded().unwrap_or_default(),
+    })
 }
 
 /// One of `items`, drawn from `random`; `None` when there is none.
@@ -267,6 +345,62 @@ mod tests {
             changed * 10 >= mutants * 9,
             "{changed} of {mutants} mutants are another program"
         );
+    }
+
+    #[test]
+    fn a_known_mutant_program_is_the_one_its_bytes_generate() {
+        for spec in [crate::fixtures::scoped(), crate::example::spec()] {
+            let mut mutator = Mutator::new(&spec, Options::default()).unwrap();
+            let (mut edited, mut known) = (0, 0);
+            for seed in 0..300 {
+                let input = mutator.input_of_seed(seed).unwrap();
+                let Some(mutant) = mutator.mutate(&input, seed) else {
+                    continue;
+                };
+                edited += usize::from(mutant.len() > SEED_BYTES);
+                let Some((program, choices)) = mutator.take_program_of(&mutant) else {
+                    continue;
+                };
+                known += 1;
+                let mut random = Source::from_input(&mutant).random();
+                random.record();
+                let again = mutator.generator.generate(&mut random).unwrap();
+                assert_eq!(program.outline(spec.grammar()), again.outline(spec.grammar()));
+                assert_eq!(choices, random.take_recorded().unwrap(), "seed {seed}");
+                assert!(mutator.take_program_of(&mutant).is_none(), "taken once");
+            }
+            assert!(edited >= 100, "{edited} edited mutants");
+            assert_eq!(known, edited, "every edited mutant's program is known");
+        }
+    }
+
+    #[test]
+    fn a_remembered_program_gives_the_mutants_its_regeneration_gives() {
+        let spec = crate::fixtures::scoped();
+        let mut fresh = Mutator::new(&spec, Options::default()).unwrap();
+        let mut told = Mutator::new(&spec, Options::default()).unwrap();
+        for seed in 0..50 {
+            let mut input = fresh.input_of_seed(seed).unwrap();
+            // A chain of mutants, each of the last, as libFuzzer makes them.
+            for step in 0..5 {
+                let mut random = Source::from_input(&input).random();
+                random.record();
+                let program = fresh.generator.generate(&mut random).unwrap();
+                told.remember(&input, program, random.take_recorded().unwrap());
+                let expected = fresh.mutate(&input, seed * 10 + step);
+                assert_eq!(
+                    told.mutate(&input, seed * 10 + step),
+                    expected,
+                    "seed {seed}, step {step}"
+                );
+                let other = fresh.input_of_seed(seed + 1000).unwrap();
+                assert_eq!(
+                    told.cross_over(&input, &other, step),
+                    fresh.cross_over(&input, &other, step)
+                );
+                input = expected.unwrap_or(input);
+            }
+        }
     }
 
     #[test]

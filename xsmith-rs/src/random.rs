@@ -142,8 +142,15 @@ impl Random {
     /// program's first choices, and a mutation of those bytes changes
     /// those choices and keeps the rest of the program's random stream
     /// (Zest extends an input that runs out with fresh random values; here
-    /// the seed makes them, so the bytes alone give the program). Decisions
-    /// ([`decide`]) give their defaults, as a seeded source's do.
+    /// the seed makes them, so the bytes alone give the program). A
+    /// decision ([`decide`]) reads one byte (odd: not its default) and a
+    /// kept number ([`kept`]) one (odd: the eight after it are the number),
+    /// so that an edited program's choices are an input (see
+    /// [`record_bytes`]); past the bytes they give their defaults, as a
+    /// seeded source's do.
+    ///
+    /// [`kept`]: Random::kept
+    /// [`record_bytes`]: Random::record_bytes
     ///
     /// [`from_bytes`]: Random::from_bytes
     /// [`from_seed`]: Random::from_seed
@@ -474,20 +481,34 @@ impl Random {
     }
 
     /// Starts writing, from now on, the byte string that makes
-    /// [`Random::from_bytes`] draw what this source draws: each choice
-    /// below a bound as the bytes `below` reads for it, 64 raw bits as
-    /// eight bytes. Decisions ([`Random::decide`]) read no byte: a byte
-    /// string gives their default while it lasts, which is what a seeded
-    /// source gives, so a seeded program's bytes regenerate it. This is how
-    /// a program becomes an input of a byte-driven fuzzer (libFuzzer; see
-    /// [`Random::from_input`]).
+    /// [`Random::from_input`] (past its eight-byte seed) draw what this
+    /// source draws: each choice below a bound as the bytes `below` reads
+    /// for it, 64 raw bits as eight bytes, a decision ([`Random::decide`])
+    /// as one byte (1 when it is not the default), and a kept number
+    /// ([`Random::kept`]) as one byte, 0 for the default, else 1 and the
+    /// number's eight bytes. A seeded source gives every decision and kept
+    /// number its default, so a seeded program's bytes regenerate it; a
+    /// replay of edited choices may give others, which its bytes keep. This
+    /// is how a program becomes an input of a byte-driven fuzzer (libFuzzer;
+    /// see [`Source::from_input`](crate::Source::from_input)).
     ///
     /// ```
     /// let mut seeded = xsmith::Random::from_seed(7);
     /// seeded.record_bytes();
-    /// let drawn = (seeded.below(300), seeded.decide(true), seeded.below(5), seeded.next_u64());
-    /// let mut bytes = xsmith::Random::from_bytes(seeded.take_recorded_bytes().unwrap());
-    /// assert_eq!((bytes.below(300), bytes.decide(true), bytes.below(5), bytes.next_u64()), drawn);
+    /// let drawn = (seeded.below(300), seeded.decide(true), seeded.kept(4), seeded.below(5), seeded.next_u64());
+    /// let mut input = vec![0; 8];
+    /// input.extend(seeded.take_recorded_bytes().unwrap());
+    /// let mut read = xsmith::Random::from_input(input);
+    /// assert_eq!((read.below(300), read.decide(true), read.kept(4), read.below(5), read.next_u64()), drawn);
+    ///
+    /// let mut replay = xsmith::Random::from_choices(&xsmith::Choices::from_values(&[0, 9]));
+    /// replay.record_bytes();
+    /// let drawn = (replay.decide(true), replay.kept(4));
+    /// let mut input = vec![0; 8];
+    /// input.extend(replay.take_recorded_bytes().unwrap());
+    /// let mut read = xsmith::Random::from_input(input);
+    /// assert_eq!((read.decide(true), read.kept(4)), drawn);
+    /// assert_eq!(drawn, (false, 9));
     /// ```
     pub fn record_bytes(&mut self) {
         self.recorded_bytes.get_or_insert_with(Vec::new);
@@ -582,6 +603,10 @@ impl Random {
         let value = match &mut self.bits {
             Bits::Seeded(_) => u64::from(default),
             Bits::Bytes { bytes, position } => u64::from(default && *position < bytes.len()),
+            // One byte: odd is the other way.
+            Bits::Input { bytes, position, .. } if *position < bytes.len() => {
+                u64::from(default != (read_below(bytes, position, 2) == 1))
+            }
             Bits::Input { .. } => u64::from(default),
             Bits::Replay {
                 values,
@@ -589,6 +614,9 @@ impl Random {
                 splice,
             } => replayed(values, position, splice.as_deref_mut()).map_or(0, |v| v % 2),
         };
+        if let Some(recorded) = &mut self.recorded_bytes {
+            recorded.push(u8::from(value != u64::from(default)));
+        }
         self.note(value, 2) == 1
     }
 
@@ -618,6 +646,14 @@ impl Random {
             return self.note(value, 0);
         }
         let value = match &mut self.bits {
+            // One byte: odd, and the eight after it are the number (0
+            // for the default).
+            Bits::Input { bytes, position, .. } if *position < bytes.len() => match read_below(bytes, position, 2) {
+                1 => Some(read_raw(bytes, position))
+                    .filter(|&value| value != 0)
+                    .unwrap_or(default),
+                _ => default,
+            },
             Bits::Seeded(_) | Bits::Bytes { .. } | Bits::Input { .. } => default,
             Bits::Replay {
                 values,
@@ -628,6 +664,15 @@ impl Random {
                 Some(value) => value,
             },
         };
+        if let Some(recorded) = &mut self.recorded_bytes {
+            match value == default {
+                true => recorded.push(0),
+                false => {
+                    recorded.push(1);
+                    recorded.extend_from_slice(&value.to_be_bytes());
+                }
+            }
+        }
         self.note(value, 0)
     }
 
@@ -853,9 +898,8 @@ impl Random {
             // Eight bytes, one choice: a replay of the recorded choices
             // reads one raw value here too.
             Bits::Bytes { bytes, position } | Bits::Input { bytes, position, .. } => {
-                let high = read_below(bytes, position, 1 << 32);
-                let low = read_below(bytes, position, 1 << 32);
-                self.note_raw((high << 32) | low)
+                let value = read_raw(bytes, position);
+                self.note_raw(value)
             }
         }
     }
@@ -871,6 +915,14 @@ fn read_below(bytes: &[u8], position: &mut usize, bound: u64) -> u64 {
         value = (value << 8) | u64::from(byte);
     }
     value % bound
+}
+
+/// 64 raw bits from a byte string: eight bytes, big endian (zeros past
+/// the end).
+fn read_raw(bytes: &[u8], position: &mut usize) -> u64 {
+    let high = read_below(bytes, position, 1 << 32);
+    let low = read_below(bytes, position, 1 << 32);
+    (high << 32) | low
 }
 
 /// How many bytes of a byte string a draw below `bound` (at least 2)
@@ -1049,10 +1101,12 @@ mod tests {
                 (first, second, third)
             );
             assert_eq!(random.take_recorded().unwrap().len(), 15);
-            // A seeded source's bytes regenerate what it drew (decisions
-            // read no byte: a byte string gives a seeded source's defaults).
-            let mut from_bytes = Random::from_bytes(random.take_recorded_bytes().unwrap());
-            let replayed = (draw(&mut from_bytes), draw(&mut from_bytes), draw(&mut from_bytes));
+            // Its bytes regenerate what it drew (a rebuild's draws are
+            // rebuilt, not read, as in the generation they replace).
+            let mut input = vec![0; 8];
+            input.extend(random.take_recorded_bytes().unwrap());
+            let mut from_input = Random::from_input(input);
+            let replayed = (draw(&mut from_input), draw(&mut from_input), draw(&mut from_input));
             if seeded {
                 assert_eq!(replayed, (first, second, third));
             }

@@ -23,8 +23,8 @@ use super::verdict::{Tally, Verdict};
 use super::{check_implementations, CampaignError, FINDINGS_PER_SIGNATURE};
 use crate::exec::{Implementation, Isolation, Limits, Run};
 use crate::features::Features;
-use crate::fuzzer::{Fuzzer, Source};
-use crate::generate::Generator;
+use crate::fuzzer::{Fuzzer, Generated, Source};
+use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
 use crate::program::Program;
 use crate::spec::Spec;
@@ -149,9 +149,75 @@ impl<'s> Harness<'s> {
     /// and saves a finding if they do not agree. Only writing a finding or
     /// the journal can fail.
     pub fn check(&mut self, source: Source) -> Result<Checked, CampaignError> {
+        let generated = self.generate(&source);
+        self.check_program(source, &generated)
+    }
+
+    /// The program of `source`, as [`check`](Harness::check) generates it.
+    ///
+    /// ```
+    /// # use xsmith::{Execution, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// assert!(harness.generate(&Source::Seed(5)).unwrap().text.starts_with("# x 1 --seed 5\n"));
+    /// assert_eq!(harness.tally().programs, 0, "generated, not checked");
+    /// ```
+    pub fn generate(&mut self, source: &Source) -> Result<Generated, GenerateError> {
+        self.fuzzer.program(self.spec, &mut self.generator, source.clone())
+    }
+
+    /// The program `program`, generated elsewhere under this harness's
+    /// options from `choices`, the draws of `source`, rendered as
+    /// [`generate`](Harness::generate) renders it. A guided run's mutator
+    /// generates the program of each input it makes (see
+    /// [`Mutator::take_program_of`](crate::mutate::Mutator::take_program_of)).
+    ///
+    /// ```
+    /// # use xsmith::{Execution, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// let made = harness.generate(&Source::Seed(5)).unwrap();
+    /// let text = made.text.clone();
+    /// assert_eq!(harness.rendered(&Source::Seed(5), made.program, made.choices).text, text);
+    /// ```
+    pub fn rendered(&self, source: &Source, program: Program, choices: crate::Choices) -> Generated {
+        self.fuzzer
+            .rendered(self.spec, self.generator.options(), source, program, choices)
+    }
+
+    /// [`check`](Harness::check) of a program already generated from
+    /// `source` (or of the error that kept it from being generated).
+    ///
+    /// ```
+    /// # use xsmith::{Execution, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// let made = harness.generate(&Source::Seed(5));
+    /// assert_eq!(harness.check_program(Source::Seed(5), &made).unwrap().verdict, xsmith::Verdict::Agree);
+    /// assert_eq!(harness.tally().programs, 1);
+    /// ```
+    pub fn check_program(
+        &mut self,
+        source: Source,
+        generated: &Result<Generated, GenerateError>,
+    ) -> Result<Checked, CampaignError> {
         let execution = self.tally.programs;
-        let generated = self.fuzzer.program(self.spec, &mut self.generator, source.clone());
-        let (program, runs, verdict, tree) = match generated {
+        let (runs, verdict) = match generated {
             Ok(generated) => {
                 let file = self.scratch.path().join(format!("program.{}", self.fuzzer.extension));
                 std::fs::write(&file, &generated.text)
@@ -165,16 +231,17 @@ impl<'s> Harness<'s> {
                     Isolation::Thread,
                 );
                 let verdict = Verdict::of_runs(&runs);
-                (Ok(generated.text), runs, verdict, Some(generated.program))
+                (runs, verdict)
             }
-            Err(e) => (Err(e.to_string()), Vec::new(), Verdict::GenerationFailed, None),
+            Err(_) => (Vec::new(), Verdict::GenerationFailed),
         };
         self.tally.add(verdict);
         // Features are computed only for the programs journaled.
-        let features = |tree: Option<Program>| tree.map(|tree| Features::of(self.spec.grammar(), &tree));
+        let features = (generated.as_ref().ok())
+            .filter(|_| verdict != Verdict::Agree || execution % JOURNAL_EVERY == 0)
+            .map(|generated| Features::of(self.spec.grammar(), &generated.program));
         if verdict == Verdict::Agree {
             if execution % JOURNAL_EVERY == 0 {
-                let features = features(tree);
                 self.record(execution, verdict, None, None, features)?;
             }
             return Ok(Checked {
@@ -191,14 +258,18 @@ impl<'s> Harness<'s> {
         let count = self.signatures.add(&signature, &self.known);
         let known = self.signatures.known.contains_key(&signature);
         let finding = match count <= FINDINGS_PER_SIGNATURE {
-            true => Some(self.save(execution, verdict, &source, program, &runs, &signature)?),
+            true => {
+                let program = (generated.as_ref())
+                    .map(|generated| generated.text.clone())
+                    .map_err(|e| e.to_string());
+                Some(self.save(execution, verdict, &source, program, &runs, &signature)?)
+            }
             false => None,
         };
         let name = finding
             .as_ref()
             .and_then(|dir| dir.file_name())
             .map(|n| n.to_string_lossy().into_owned());
-        let features = features(tree);
         self.record(execution, verdict, name, Some(signature.clone()), features)?;
         Ok(Checked {
             verdict,
