@@ -1,7 +1,8 @@
 //! Coverage curves drawn as SVG (with `plotters`): covered k-paths against
 //! the number of programs, and against their total size in bytes, one line
 //! per way of generating them ([`draw`]); or any lines on linear axes, such
-//! as coverage over time ([`draw_lines`]).
+//! as coverage over time ([`draw_lines`]), or the median of several runs
+//! with the band between their least and greatest ([`draw_spreads`]).
 
 use std::path::Path;
 
@@ -151,5 +152,93 @@ pub fn draw_lines(path: &Path, title: &str, (x_desc, y_desc): (&str, &str), line
         .draw()
         .map_err(|e| fail(&e))?;
     draw_legended(&mut chart, lines.iter().cloned()).map_err(|e| fail(&e))?;
+    root.present().map_err(|e| fail(&e))
+}
+
+/// Several runs of one generator for [`draw_spreads`]: at each x, the
+/// least, the median and the greatest y of the runs.
+///
+/// ```
+/// let spread = xsmith::plot::Spread::of("guided".into(), &[vec![(0.0, 1.0), (1.0, 4.0)], vec![(0.0, 2.0), (1.0, 3.0)]]);
+/// assert_eq!(spread.points, [(0.0, 1.0, 1.5, 2.0), (1.0, 3.0, 3.5, 4.0)]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Spread {
+    /// Its name in the legend.
+    pub name: String,
+    /// Its points, (x, least y, median y, greatest y), in order of x.
+    pub points: Vec<(f64, f64, f64, f64)>,
+}
+
+impl Spread {
+    /// The spread of `runs`, each a series of (x, y) points sampled at the
+    /// same xs (the first run's; a run with fewer points ends the series).
+    pub fn of(name: String, runs: &[Vec<(f64, f64)>]) -> Spread {
+        let len = runs.iter().map(Vec::len).min().unwrap_or(0);
+        let points = (0..len)
+            .map(|i| {
+                let mut ys: Vec<f64> = runs.iter().map(|run| run[i].1).collect();
+                ys.sort_by(f64::total_cmp);
+                let middle = match ys.len() % 2 {
+                    1 => ys[ys.len() / 2],
+                    _ => (ys[ys.len() / 2 - 1] + ys[ys.len() / 2]) / 2.0,
+                };
+                (runs[0][i].0, ys[0], middle, ys[ys.len() - 1])
+            })
+            .collect();
+        Spread { name, points }
+    }
+}
+
+/// Draws each spread as its median line over a pale band from its least to
+/// its greatest y, into the SVG file `path` on linear axes from 0, under
+/// `title`: several runs of each generator over time, for instance.
+///
+/// ```
+/// use xsmith::plot::{draw_spreads, Spread};
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("s.svg");
+/// let spread = Spread::of("random".into(), &[vec![(1.0, 10.0), (5.0, 14.0)], vec![(1.0, 9.0), (5.0, 15.0)]]);
+/// draw_spreads(&path, "edges", ("seconds", "edges covered"), &[spread]).unwrap();
+/// assert!(std::fs::read_to_string(&path).unwrap().contains("random"));
+/// ```
+pub fn draw_spreads(
+    path: &Path,
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    spreads: &[Spread],
+) -> Result<(), String> {
+    let fail = |e: &dyn std::fmt::Display| format!("drawing {}: {e}", path.display());
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| fail(&e))?;
+    let points = || spreads.iter().flat_map(|s| s.points.iter());
+    let (x_most, y_most) = (points()).fold((1.0, 1.0), |(x, y), p| (f64::max(x, p.0), f64::max(y, p.3)));
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 22))
+        .margin(15)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..x_most, 0f64..y_most * 1.05)
+        .map_err(|e| fail(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(|e| fail(&e))?;
+    for (i, spread) in spreads.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let band: Vec<(f64, f64)> = (spread.points.iter().map(|p| (p.0, p.3)))
+            .chain(spread.points.iter().rev().map(|p| (p.0, p.1)))
+            .collect();
+        chart
+            .draw_series(std::iter::once(Polygon::new(band, color.mix(0.2).filled())))
+            .map_err(|e| fail(&e))?;
+    }
+    let medians = spreads.iter().map(|spread| Line {
+        name: spread.name.clone(),
+        points: spread.points.iter().map(|p| (p.0, p.2)).collect(),
+    });
+    draw_legended(&mut chart, medians).map_err(|e| fail(&e))?;
     root.present().map_err(|e| fail(&e))
 }

@@ -15,19 +15,21 @@
 //!
 //! ```text
 //! cargo run --release -p xsmith-wasm --example guided_measurement -- \
-//!     target/fuzz-wasmi-wasmtime-cranelift/x86_64-unknown-linux-gnu/release 600 docs/guided-wasm.svg [SEEDS_DIR]
+//!     target/fuzz-wasmi-wasmtime-cranelift/x86_64-unknown-linux-gnu/release 600 docs/guided-wasm.svg [SEEDS_DIR] [--runs N]
 //! ```
 //!
-//! It writes the plot, a CSV of every coverage report beside it, and prints
-//! a table: edges at 1, 5 and 10 minutes (or the end), executions, and
-//! findings.
+//! With `--runs N` it runs the three side by side N times over. It writes
+//! the plot (each generator's median over the runs, on a band from the
+//! least to the most), a CSV of every coverage report beside it, and
+//! prints a table: each run's edges at 1, 5 and 10 minutes (or the end),
+//! executions, and findings, then each generator's median at the end.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-use xsmith::plot::{draw_lines, Line};
+use xsmith::plot::{draw_spreads, Spread};
 
 /// One run's coverage reports: (seconds, edges, executions).
 struct Run {
@@ -38,57 +40,61 @@ struct Run {
 }
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let rounds = match args.iter().position(|a| a == "--runs") {
+        Some(at) => {
+            let value = args.get(at + 1).ok_or("--runs needs a number")?.clone();
+            args.drain(at..at + 2);
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or(format!("--runs {value}: not a positive number"))?
+        }
+        None => 1,
+    };
     let [bin, seconds, out, rest @ ..] = args.as_slice() else {
-        return Err("usage: guided_measurement BIN_DIR SECONDS OUT.svg [SEEDS_DIR]".into());
+        return Err("usage: guided_measurement BIN_DIR SECONDS OUT.svg [SEEDS_DIR] [--runs N]".into());
     };
     let bin = PathBuf::from(bin);
     let seconds: u64 = seconds.parse().map_err(|e| format!("SECONDS {seconds}: {e}"))?;
     let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let dir = |name: &str| scratch.path().join(name).display().to_string();
-    let time = seconds.to_string();
-    let xsmith = bin.join("xsmith-wasm").display().to_string();
-    let mut guided = vec![xsmith.clone(), "guided".into(), "--time".into(), time.clone()];
-    guided.extend([
-        "--corpus".into(),
-        dir("guided"),
-        "--findings".into(),
-        dir("guided-findings"),
-    ]);
-    if let Some(seeds) = rest.first() {
-        guided.extend(["--seeds".into(), seeds.clone()]);
+    let mut rounds_run: Vec<Vec<Run>> = Vec::new();
+    for round in 0..rounds {
+        let dir = |name: &str| scratch.path().join(format!("{name}-{round}")).display().to_string();
+        let commands = commands(&bin, seconds, round as u64, rest.first(), &dir);
+        for corpus in ["guided", "random", "smith"] {
+            std::fs::create_dir_all(dir(corpus)).map_err(|e| e.to_string())?;
+        }
+        let smith_findings = dir("smith-findings");
+        let smith_findings = &smith_findings;
+        let runs = std::thread::scope(|scope| {
+            let handles = commands
+                .each_ref()
+                .map(|(name, words)| scope.spawn(move || run(name, words, smith_findings)));
+            handles.map(|h| h.join().expect("a run thread"))
+        });
+        rounds_run.push(runs.into_iter().collect::<Result<_, _>>()?);
     }
-    let mut random = vec![
-        xsmith,
-        "guided".into(),
-        "--unguided".into(),
-        "--seed".into(),
-        "0".into(),
-    ];
-    random.extend(["--time".into(), time, "--corpus".into(), dir("random")]);
-    random.extend(["--findings".into(), dir("random-findings")]);
-    let smith = vec![
-        bin.join("wasm-smith").display().to_string(),
-        format!("-max_total_time={seconds}"),
-        dir("smith"),
-    ];
-    for corpus in ["guided", "random", "smith"] {
-        std::fs::create_dir_all(dir(corpus)).map_err(|e| e.to_string())?;
-    }
-    let smith_findings = dir("smith-findings");
-    let smith_findings = &smith_findings;
-    let runs = std::thread::scope(|scope| {
-        let handles = [("random", &random), ("guided", &guided), ("wasm-smith", &smith)]
-            .map(|(name, words)| scope.spawn(move || run(name, words, smith_findings)));
-        handles.map(|h| h.join().expect("a run thread"))
-    });
-    let runs: Vec<Run> = runs.into_iter().collect::<Result<_, _>>()?;
-    write_csv(&Path::new(out).with_extension("csv"), &runs)?;
-    let lines: Vec<Line> = runs
-        .iter()
-        .map(|run| Line {
-            name: run.name.to_string(),
-            points: run.reports.iter().map(|&(t, edges, _)| (t, edges as f64)).collect(),
+    write_csv(&Path::new(out).with_extension("csv"), &rounds_run)?;
+    // Each run's edges every second, so that the runs line up (to the
+    // last report of any: libFuzzer reports once more as it stops).
+    let last = (rounds_run.iter().flatten())
+        .filter_map(|run| run.reports.last())
+        .fold(seconds as f64, |last, report| last.max(report.0))
+        .ceil() as u64;
+    let sampled = |run: &Run| -> Vec<(f64, f64)> {
+        (0..=last)
+            .map(|t| {
+                let at = run.reports.iter().take_while(|r| r.0 <= t as f64).last();
+                (t as f64, at.map_or(0.0, |r| r.1 as f64))
+            })
+            .collect()
+    };
+    let spreads: Vec<Spread> = (0..rounds_run[0].len())
+        .map(|g| {
+            let runs: Vec<Vec<(f64, f64)>> = rounds_run.iter().map(|round| sampled(&round[g])).collect();
+            Spread::of(rounds_run[0][g].name.to_string(), &runs)
         })
         .collect();
     // The build's directory names what is instrumented: target/fuzz-wasmi/...
@@ -98,22 +104,69 @@ fn main() -> Result<(), String> {
         .next()
         .unwrap_or_else(|| "every crate".into())
         .replace('-', ", ");
-    let title = format!("edges covered in {instrumented} over {seconds} s (libFuzzer's cov)");
-    draw_lines(Path::new(out), &title, ("seconds", "edges"), &lines)?;
-    println!("| generator | edges at 60 s | at 300 s | at the end | executions | findings |");
-    println!("|---|---|---|---|---|---|");
-    for run in &runs {
-        let at = |t: f64| run.reports.iter().take_while(|r| r.0 <= t).last().map_or(0, |r| r.1);
-        let (end, executions) = run.reports.last().map_or((0, 0), |r| (r.1, r.2));
-        println!(
-            "| {} | {} | {} | {end} | {executions} | {} |",
-            run.name,
-            at(60.0),
-            at(300.0),
-            run.summary.replace('\n', "; ")
-        );
+    let mut title = format!("edges covered in {instrumented} over {seconds} s (libFuzzer's cov)");
+    if rounds > 1 {
+        title = format!("{title}: median of {rounds} runs, band from least to most");
+    }
+    draw_spreads(Path::new(out), &title, ("seconds", "edges"), &spreads)?;
+    println!("| generator | run | edges at 60 s | at 300 s | at the end | executions | findings |");
+    println!("|---|---|---|---|---|---|---|");
+    for (round, runs) in rounds_run.iter().enumerate() {
+        for run in runs {
+            let at = |t: f64| run.reports.iter().take_while(|r| r.0 <= t).last().map_or(0, |r| r.1);
+            let (end, executions) = run.reports.last().map_or((0, 0), |r| (r.1, r.2));
+            println!(
+                "| {} | {} | {} | {} | {end} | {executions} | {} |",
+                run.name,
+                round + 1,
+                at(60.0),
+                at(300.0),
+                run.summary.replace('\n', "; ")
+            );
+        }
+    }
+    for spread in &spreads {
+        if let Some(&(_, least, median, most)) = spread.points.last() {
+            println!(
+                "{}: median of {rounds} runs {median} edges at the end (least {least}, most {most})",
+                spread.name
+            );
+        }
     }
     Ok(())
+}
+
+/// The three generators' command lines for round `round` (random's seeds
+/// start at a million times the round), their corpora in `dir(name)`.
+fn commands(
+    bin: &Path,
+    seconds: u64,
+    round: u64,
+    seeds: Option<&String>,
+    dir: &dyn Fn(&str) -> String,
+) -> [(&'static str, Vec<String>); 3] {
+    let time = seconds.to_string();
+    let xsmith = bin.join("xsmith-wasm").display().to_string();
+    let mut guided = vec![xsmith.clone(), "guided".into(), "--time".into(), time.clone()];
+    guided.extend([
+        "--corpus".into(),
+        dir("guided"),
+        "--findings".into(),
+        dir("guided-findings"),
+    ]);
+    if let Some(seeds) = seeds {
+        guided.extend(["--seeds".into(), seeds.clone()]);
+    }
+    let mut random = vec![xsmith, "guided".into(), "--unguided".into(), "--seed".into()];
+    random.push((round * 1_000_000).to_string());
+    random.extend(["--time".into(), time, "--corpus".into(), dir("random")]);
+    random.extend(["--findings".into(), dir("random-findings")]);
+    let smith = vec![
+        bin.join("wasm-smith").display().to_string(),
+        format!("-max_total_time={seconds}"),
+        dir("smith"),
+    ];
+    [("random", random), ("guided", guided), ("wasm-smith", smith)]
 }
 
 /// Runs one generator to its end, timing each coverage report libFuzzer
@@ -169,11 +222,17 @@ fn coverage_report(line: &str) -> Option<(u64, u64)> {
     Some((edges, executions))
 }
 
-fn write_csv(path: &Path, runs: &[Run]) -> Result<(), String> {
-    let mut text = String::from("generator,seconds,edges,executions\n");
-    for run in runs {
-        for (seconds, edges, executions) in &run.reports {
-            text.push_str(&format!("{},{seconds:.2},{edges},{executions}\n", run.name));
+fn write_csv(path: &Path, rounds: &[Vec<Run>]) -> Result<(), String> {
+    let mut text = String::from("generator,run,seconds,edges,executions\n");
+    for (round, runs) in rounds.iter().enumerate() {
+        for run in runs {
+            for (seconds, edges, executions) in &run.reports {
+                text.push_str(&format!(
+                    "{},{},{seconds:.2},{edges},{executions}\n",
+                    run.name,
+                    round + 1
+                ));
+            }
         }
     }
     std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
