@@ -6,6 +6,8 @@
 
 use std::path::Path;
 
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 /// One way of generating programs, and what it covered as it went.
@@ -138,21 +140,31 @@ pub fn draw_lines(path: &Path, title: &str, (x_desc, y_desc): (&str, &str), line
     let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let most = |axis: fn(&(f64, f64)) -> f64| lines.iter().flat_map(|l| l.points.iter().map(axis)).fold(1.0, f64::max);
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart =
+        linear_chart(&root, title, (x_desc, y_desc), (most(|p| p.0), most(|p| p.1))).map_err(|e| fail(&e))?;
+    draw_legended(&mut chart, lines.iter().cloned()).map_err(|e| fail(&e))?;
+    root.present().map_err(|e| fail(&e))
+}
+
+/// A chart on linear axes of `f64`.
+type LinearChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// A chart on linear axes from 0 to `x_most` and a little over `y_most`,
+/// its mesh drawn, under `title`.
+fn linear_chart<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    (x_desc, y_desc): (&str, &str),
+    (x_most, y_most): (f64, f64),
+) -> Result<LinearChart<'a, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 22))
         .margin(15)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..most(|p| p.0), 0f64..most(|p| p.1) * 1.05)
-        .map_err(|e| fail(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .draw()
-        .map_err(|e| fail(&e))?;
-    draw_legended(&mut chart, lines.iter().cloned()).map_err(|e| fail(&e))?;
-    root.present().map_err(|e| fail(&e))
+        .build_cartesian_2d(0f64..x_most, 0f64..y_most * 1.05)?;
+    chart.configure_mesh().x_desc(x_desc).y_desc(y_desc).draw()?;
+    Ok(chart)
 }
 
 /// Several runs of one generator for [`draw_spreads`]: at each x, the
@@ -213,19 +225,7 @@ pub fn draw_spreads(
     root.fill(&WHITE).map_err(|e| fail(&e))?;
     let points = || spreads.iter().flat_map(|s| s.points.iter());
     let (x_most, y_most) = (points()).fold((1.0, 1.0), |(x, y), p| (f64::max(x, p.0), f64::max(y, p.3)));
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 22))
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(70)
-        .build_cartesian_2d(0f64..x_most, 0f64..y_most * 1.05)
-        .map_err(|e| fail(&e))?;
-    chart
-        .configure_mesh()
-        .x_desc(x_desc)
-        .y_desc(y_desc)
-        .draw()
-        .map_err(|e| fail(&e))?;
+    let mut chart = linear_chart(&root, title, (x_desc, y_desc), (x_most, y_most)).map_err(|e| fail(&e))?;
     for (i, spread) in spreads.iter().enumerate() {
         let color = Palette99::pick(i).to_rgba();
         let band: Vec<(f64, f64)> = (spread.points.iter().map(|p| (p.0, p.3)))
