@@ -104,10 +104,10 @@ fn main() -> Result<(), String> {
         .next()
         .unwrap_or_else(|| "every crate".into())
         .replace('-', ", ");
-    let mut title = format!("edges covered in {instrumented} over {seconds} s (libFuzzer's cov)");
-    if rounds > 1 {
-        title = format!("{title}: median of {rounds} runs, band from least to most");
-    }
+    let title = match rounds {
+        1 => format!("edges covered in {instrumented} over {seconds} s (libFuzzer's cov)"),
+        _ => format!("{instrumented} edges over {seconds} s, median of {rounds} runs (band: least to most)"),
+    };
     draw_spreads(Path::new(out), &title, ("seconds", "edges"), &spreads)?;
     println!("| generator | run | edges at 60 s | at 300 s | at the end | executions | findings |");
     println!("|---|---|---|---|---|---|---|");
