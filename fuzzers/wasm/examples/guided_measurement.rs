@@ -39,6 +39,17 @@ struct Run {
     summary: String,
 }
 
+impl Run {
+    /// The edges of its last report at or before `seconds` (0 before the
+    /// first).
+    fn edges_at(&self, seconds: f64) -> u64 {
+        (self.reports.iter())
+            .take_while(|report| report.0 <= seconds)
+            .last()
+            .map_or(0, |report| report.1)
+    }
+}
+
 fn main() -> Result<(), String> {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = match args.iter().position(|a| a == "--runs") {
@@ -83,14 +94,8 @@ fn main() -> Result<(), String> {
         .filter_map(|run| run.reports.last())
         .fold(seconds as f64, |last, report| last.max(report.0))
         .ceil() as u64;
-    let sampled = |run: &Run| -> Vec<(f64, f64)> {
-        (0..=last)
-            .map(|t| {
-                let at = run.reports.iter().take_while(|r| r.0 <= t as f64).last();
-                (t as f64, at.map_or(0.0, |r| r.1 as f64))
-            })
-            .collect()
-    };
+    let sampled =
+        |run: &Run| -> Vec<(f64, f64)> { (0..=last).map(|t| (t as f64, run.edges_at(t as f64) as f64)).collect() };
     let spreads: Vec<Spread> = (0..rounds_run[0].len())
         .map(|g| {
             let runs: Vec<Vec<(f64, f64)>> = rounds_run.iter().map(|round| sampled(&round[g])).collect();
@@ -113,14 +118,13 @@ fn main() -> Result<(), String> {
     println!("|---|---|---|---|---|---|---|");
     for (round, runs) in rounds_run.iter().enumerate() {
         for run in runs {
-            let at = |t: f64| run.reports.iter().take_while(|r| r.0 <= t).last().map_or(0, |r| r.1);
             let (end, executions) = run.reports.last().map_or((0, 0), |r| (r.1, r.2));
             println!(
                 "| {} | {} | {} | {} | {end} | {executions} | {} |",
                 run.name,
                 round + 1,
-                at(60.0),
-                at(300.0),
+                run.edges_at(60.0),
+                run.edges_at(300.0),
                 run.summary.replace('\n', "; ")
             );
         }
