@@ -56,6 +56,12 @@ pub struct Guided {
     /// `first_seed + i`, as a campaign would; libFuzzer then only counts
     /// coverage (the baseline a guided run is measured against).
     pub unguided: Option<u64>,
+    /// With `unguided`: steer each program towards k-paths, of every
+    /// length up to this, that the programs before it have not covered
+    /// ([`Source::Steered`] seeds from the first; see
+    /// [`Harness::steer_to_cover`]), a second baseline. A swarm baseline
+    /// is the harness's own ([`Harness::swarm`]).
+    pub cover: Option<usize>,
     /// Mutate inputs by editing their programs (see [`Mutator`]); off,
     /// libFuzzer mutates their bytes (the baseline the edits are measured
     /// against).
@@ -67,10 +73,11 @@ pub struct Guided {
 }
 
 /// What the callback works with: the harness and, when unguided, the seed
-/// of the next program.
+/// of the next program (and the k-paths it is steered to, from which seed).
 struct State {
     harness: Harness<'static>,
     next_seed: Option<u64>,
+    steered: Option<(usize, u64)>,
 }
 
 /// The state libFuzzer's callback reaches (a C function pointer carries
@@ -110,9 +117,13 @@ extern "C" fn test_one_input(data: *const u8, size: usize) -> c_int {
     let mut state = STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let Some(state) = state.as_mut() else { return 0 };
     let source = match &mut state.next_seed {
-        Some(seed) => {
-            *seed = seed.wrapping_add(1);
-            Source::Seed(seed.wrapping_sub(1))
+        Some(next) => {
+            let seed = *next;
+            *next = seed.wrapping_add(1);
+            match state.steered {
+                Some((k, from)) => Source::Steered { seed, k, from },
+                None => Source::Seed(seed),
+            }
         }
         None => Source::from_input(bytes),
     };
@@ -244,7 +255,7 @@ extern "C" fn report_at_exit() {
 /// when libFuzzer finishes (libFuzzer exits the process, after the tally
 /// and signatures are printed); it returns an error if the corpus cannot
 /// be prepared or libFuzzer refuses its command line.
-pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::Infallible, String> {
+pub fn run(mut harness: Harness<'static>, guided: &Guided) -> Result<std::convert::Infallible, String> {
     std::fs::create_dir_all(&guided.corpus).map_err(|e| format!("{}: {e}", guided.corpus.display()))?;
     write_seeds(&guided.corpus, &guided.seeds)?;
     let mut words = vec![
@@ -261,9 +272,14 @@ pub fn run(harness: Harness<'static>, guided: &Guided) -> Result<std::convert::I
         .map(|word| CString::new(word).map_err(|e| format!("a libFuzzer argument: {e}")))
         .collect::<Result<Vec<CString>, String>>()?;
     let edits = guided.edits && guided.unguided.is_none();
+    let steered = guided.unguided.and_then(|first| guided.cover.map(|k| (k, first)));
+    if let Some((k, _)) = steered {
+        harness.steer_to_cover(k);
+    }
     *STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(State {
         harness,
         next_seed: guided.unguided,
+        steered,
     });
     // SAFETY: `report_at_exit` only reads the state behind its mutex.
     unsafe { atexit(report_at_exit) };

@@ -85,3 +85,45 @@ fn a_corpus_of_engine_edges_without_the_edges_build_says_how_to_build_it() {
     );
     assert!(!out.path().join("corpus").exists(), "nothing is written");
 }
+
+/// The two baselines beside `--unguided`: `--swarm` (each program under
+/// the configuration its seed draws, which the journal gives) and
+/// `--cover 2` (each program steered towards k-paths the ones before
+/// have not covered); `--swarm` without `--unguided` is refused.
+#[test]
+#[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
+fn guided_baselines_run() {
+    for baseline in [&["--swarm"][..], &["--cover", "2"]] {
+        let root = tempfile::tempdir().unwrap();
+        let output = Command::new(instrumented("xsmith-wasm"))
+            .args(["guided", "--unguided", "--seed", "5", "--time", "3", "--corpus"])
+            .arg(root.path().join("corpus"))
+            .arg("--findings")
+            .arg(root.path().join("findings"))
+            .args(baseline)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{baseline:?}: {}", text(&output));
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains("rejected 0, crashed 0"),
+            "{baseline:?}: {}",
+            text(&output)
+        );
+        let journal = std::fs::read_to_string(root.path().join("findings/guided.journal")).unwrap();
+        // Execution 0 is journaled; a swarm program's line has its options.
+        let first = journal.lines().find(|l| l.starts_with("0 ")).unwrap_or_default();
+        assert_eq!(
+            first.contains(" options:"),
+            baseline == ["--swarm"],
+            "{baseline:?}: {journal}"
+        );
+    }
+    let refused = Command::new(PLAIN).args(["guided", "--swarm"]).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2), "{}", text(&refused));
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("--unguided"),
+        "{}",
+        text(&refused)
+    );
+}

@@ -13,6 +13,12 @@
 //! that agree, so that `findings` can contrast the two without the journal
 //! of a long run growing by a line per execution; the number on each line
 //! is the execution's.
+//!
+//! The baselines a guided run is measured against hand over seeds
+//! ([`Source::Seed`]), which the harness can generate as a swarm campaign
+//! does ([`Harness::swarm`]: each seed's program under a configuration of
+//! its own) or steered towards k-paths not yet covered
+//! ([`Harness::steer_to_cover`], with [`Source::Steered`] seeds).
 
 use std::path::{Path, PathBuf};
 
@@ -23,11 +29,12 @@ use super::verdict::{Tally, Verdict};
 use super::{check_implementations, CampaignError, FINDINGS_PER_SIGNATURE};
 use crate::exec::{Implementation, Isolation, Limits, Run};
 use crate::features::Features;
-use crate::fuzzer::{Fuzzer, Generated, Source};
+use crate::fuzzer::{quote, Fuzzer, Generated, Source};
 use crate::generate::{GenerateError, Generator};
 use crate::options::Options;
 use crate::program::Program;
 use crate::spec::Spec;
+use crate::swarm::Swarm;
 
 /// One agreeing program in this many is journaled.
 pub const JOURNAL_EVERY: u64 = 64;
@@ -71,6 +78,40 @@ pub struct Harness<'s> {
     /// Known bugs: their findings are saved like others, and
     /// [`Checked::known`] says so.
     pub known: Vec<KnownBug>,
+    /// Swarm testing of seeds: the program of a [`Source::Seed`] is
+    /// generated under the configuration the seed draws (see
+    /// [`Swarm::options`]), which its header, its finding's `command` and
+    /// its journal line give, as a `diff --swarm` campaign does; other
+    /// sources keep the harness's options.
+    ///
+    /// ```
+    /// use xsmith::{swarm::Swarm, Execution, Generator, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let implementations = vec![
+    ///     Implementation::InProcess { name: "length", run: |t| Execution::Output(t.len().to_string()) },
+    ///     Implementation::InProcess { name: "odd", run: |t| Execution::Output((t.len() | 1).to_string()) },
+    /// ];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), implementations, findings.path(), "x").unwrap();
+    /// harness.swarm = Some(Swarm::default());
+    /// let drawn = |seed| Swarm::default().options(&spec, &Default::default(), seed);
+    /// // A program of an even length differs: its finding's command names the options it drew.
+    /// let (seed, finding) = (0..)
+    ///     .find_map(|seed| Some((seed, harness.check(Source::Seed(seed)).unwrap().finding?)))
+    ///     .unwrap();
+    /// let command = std::fs::read_to_string(finding.join("command")).unwrap();
+    /// assert_eq!(command.trim_end(), fuzzer.command(&Source::Seed(seed), &drawn(seed)));
+    /// // And its program is the one those options make of the seed.
+    /// let mut own = Generator::new(&spec, drawn(seed)).unwrap();
+    /// let program = fuzzer.program(&spec, &mut own, Source::Seed(seed)).unwrap().text;
+    /// assert_eq!(std::fs::read_to_string(finding.join("program.t")).unwrap(), program);
+    /// // Some seeds leave out a feature group.
+    /// assert!((0..20).any(|seed| harness.generate(&Source::Seed(seed)).unwrap().text.contains("--without")));
+    /// ```
+    pub swarm: Option<Swarm>,
     findings: PathBuf,
     /// The command of the whole run, for each finding's `campaign` file.
     command: String,
@@ -135,6 +176,7 @@ impl<'s> Harness<'s> {
                     implementations,
                     limits: Limits::default(),
                     known: Vec::new(),
+                    swarm: None,
                     findings,
                     command: command.to_string(),
                     scratch,
@@ -168,7 +210,59 @@ impl<'s> Harness<'s> {
     /// assert_eq!(harness.tally().programs, 0, "generated, not checked");
     /// ```
     pub fn generate(&mut self, source: &Source) -> Result<Generated, GenerateError> {
-        self.fuzzer.program(self.spec, &mut self.generator, source.clone())
+        match self.swarm_options(source) {
+            // A swarm program has a generator of its own, for the options
+            // it drew (which the swarm made sure it can make).
+            Some(options) => match Generator::new(self.spec, options) {
+                Ok(mut own) => self.fuzzer.program(self.spec, &mut own, source.clone()),
+                Err(_) => self.fuzzer.program(self.spec, &mut self.generator, source.clone()),
+            },
+            None => self.fuzzer.program(self.spec, &mut self.generator, source.clone()),
+        }
+    }
+
+    /// Steers the programs of [`Source::Steered`] seeds towards k-paths,
+    /// of every length up to `k`, that the harness's programs have not
+    /// covered yet (see [`Generator::steer_to_cover`]): the baseline of
+    /// `guided --unguided --cover K`. Each program depends on those
+    /// generated before it, so the steered seeds must be handed over in
+    /// order from the `from` they name, as a batch from it would make them.
+    ///
+    /// ```
+    /// # use xsmith::{Execution, Implementation, Source};
+    /// # let fuzzer = xsmith::Fuzzer { name: "x", version: "1", extension: "t",
+    /// #     spec: || Ok(xsmith::example::spec()), comment: |t| format!("# {t}\n"), prelude: "", helpers: &[], width: 80,
+    /// #     implementations: &[] };
+    /// let spec = (fuzzer.spec)().unwrap();
+    /// let echo = vec![Implementation::InProcess { name: "echo", run: |t| Execution::Output(t.into()) }];
+    /// let findings = tempfile::tempdir().unwrap();
+    /// let mut harness = xsmith::campaign::Harness::new(&fuzzer, &spec, Default::default(), echo, findings.path(), "x").unwrap();
+    /// harness.steer_to_cover(2);
+    /// let programs: Vec<String> = (10..14)
+    ///     .map(|seed| harness.generate(&Source::Steered { seed, k: 2, from: 10 }).unwrap().text)
+    ///     .collect();
+    /// // Each one's header regenerates it: the programs of seeds 10 to 12, steered, then its own.
+    /// assert!(programs[3].starts_with("# x 1 --seed 13 --cover 2 --covered-from 10\n"));
+    /// ```
+    pub fn steer_to_cover(&mut self, k: usize) {
+        self.generator.steer_to_cover(k);
+    }
+
+    /// The options a swarm run draws for `source`, a seed (see
+    /// [`Harness::swarm`]); `None` for any other source or without swarm.
+    fn swarm_options(&self, source: &Source) -> Option<Options> {
+        match (self.swarm, source) {
+            (Some(swarm), Source::Seed(seed)) => Some(swarm.options(self.spec, self.generator.options(), *seed)),
+            _ => None,
+        }
+    }
+
+    /// The options `source`'s program is generated under: the seed's own
+    /// in a swarm run, else the harness's.
+    fn options_of(&self, source: &Source) -> Options {
+        (self.swarm_options(source))
+            .filter(|options| Generator::new(self.spec, options.clone()).is_ok())
+            .unwrap_or_else(|| self.generator.options().clone())
     }
 
     /// The program `program`, generated elsewhere under this harness's
@@ -242,7 +336,7 @@ impl<'s> Harness<'s> {
             .map(|generated| Features::of(self.spec.grammar(), &generated.program));
         if verdict == Verdict::Agree {
             if execution % JOURNAL_EVERY == 0 {
-                self.record(execution, verdict, None, None, features)?;
+                self.record(execution, verdict, &source, None, None, features)?;
             }
             return Ok(Checked {
                 verdict,
@@ -270,7 +364,7 @@ impl<'s> Harness<'s> {
             .as_ref()
             .and_then(|dir| dir.file_name())
             .map(|n| n.to_string_lossy().into_owned());
-        self.record(execution, verdict, name, Some(signature.clone()), features)?;
+        self.record(execution, verdict, &source, name, Some(signature.clone()), features)?;
         Ok(Checked {
             verdict,
             signature: Some(signature),
@@ -322,7 +416,7 @@ impl<'s> Harness<'s> {
             }
             other => (other.clone(), program),
         };
-        let command = self.fuzzer.command(&source, self.generator.options());
+        let command = self.fuzzer.command(&source, &self.options_of(&source));
         let finding = Finding {
             verdict,
             seed: execution,
@@ -337,10 +431,13 @@ impl<'s> Harness<'s> {
         Ok(dir)
     }
 
+    /// Writes the journal's line of one execution (the options of a
+    /// swarm program on it, as a swarm campaign's journal has them).
     fn record(
         &mut self,
         execution: u64,
         verdict: Verdict,
+        source: &Source,
         finding: Option<String>,
         signature: Option<String>,
         features: Option<Features>,
@@ -350,7 +447,7 @@ impl<'s> Harness<'s> {
             verdict,
             finding,
             signature,
-            options: None,
+            options: (self.swarm_options(source)).map(|_| quote(&self.options_of(source).args())),
             features,
         };
         self.journal

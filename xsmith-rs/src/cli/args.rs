@@ -154,12 +154,23 @@ pub struct GuidedArgs {
     pub findings: PathBuf,
     /// Ignore libFuzzer's inputs: execution i runs the program of seed
     /// --seed + i, as `diff` would (libFuzzer only counts coverage; the
-    /// baseline to measure guidance against).
+    /// baseline to measure guidance against; with --swarm or --cover K,
+    /// as `diff --swarm` or `--cover K` would).
     #[arg(long)]
     pub unguided: bool,
     /// With --unguided, the seed of the first program (default: random).
     #[arg(long, value_name = "START", requires = "unguided")]
     pub seed: Option<u64>,
+    /// With --unguided: steer each program towards k-paths (chains of K
+    /// productions) that the programs before it have not covered, as
+    /// `--cover K` does (a second baseline).
+    #[arg(long, value_name = "K", requires = "unguided", conflicts_with = "swarm",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=4))]
+    pub cover: Option<usize>,
+    /// With --unguided: each program under a configuration of its own,
+    /// drawn from its seed as `diff --swarm` draws it (a second baseline).
+    #[command(flatten)]
+    pub swarm: SwarmArgs,
     /// Let libFuzzer mutate an input's bytes as it does by default, rather
     /// than edit its program (a subtree re-drawn or taken from another
     /// input, a list element deleted, a value lowered; see

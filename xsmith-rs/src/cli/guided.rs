@@ -19,6 +19,12 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
         eprintln!("{}: error: {message}", fuzzer.name);
         ExitCode::from(status)
     };
+    if args.swarm.swarm && !args.unguided {
+        return fail(
+            2,
+            &"--swarm is a baseline of --unguided runs (libFuzzer's inputs have no seed to draw a configuration from)",
+        );
+    }
     if !cfg!(feature = "libfuzzer") {
         return without_libfuzzer(fuzzer);
     }
@@ -55,6 +61,7 @@ pub(super) fn guided(fuzzer: &Fuzzer, known_bugs: &str, args: &GuidedArgs) -> Ex
         timeout: args.timeout,
         ..Limits::default()
     };
+    harness.swarm = args.swarm.swarm();
     match super::diff::read_known_bugs(known_bugs, &args.known) {
         Ok(bugs) => harness.known = bugs,
         Err((status, message)) => return fail(status, &message),
@@ -90,6 +97,7 @@ fn run(
         seeds,
         max_len: args.max_len,
         unguided: args.unguided.then_some(first_seed),
+        cover: args.cover,
         edits: !args.byte_mutations,
         libfuzzer_flags: args.libfuzzer_flags.clone(),
     };
