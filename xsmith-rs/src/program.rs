@@ -92,7 +92,7 @@ pub(crate) struct Typing {
     /// [`Typing::settle`]).
     settled: Vec<Option<Resolved>>,
     /// Per node, its settled type at a glance (see [`Typing::glance`]).
-    glances: Vec<Option<Glance>>,
+    glances: Vec<Glance>,
     /// The keys of the settled ground types.
     ground_keys: GroundKeys,
     /// Per node, its type with every variable replaced, once it has none
@@ -114,16 +114,19 @@ impl Typing {
         };
         let resolved = self.store.resolved(ty);
         if let Some(glance) = self.ground_keys.glance(&resolved.ty, resolved.ground) {
-            keep(&mut self.glances, node, glance);
+            if self.glances.len() <= node.index() {
+                self.glances.resize(node.index() + 1, Glance::NONE);
+            }
+            self.glances[node.index()] = glance;
             keep(&mut self.settled, node, resolved);
         }
     }
 
-    /// The type of `node` at a glance, if [`Typing::settle`] settled it:
-    /// its form at the top and, if it is ground, its key (see
-    /// [`Typing::ground_key`]).
-    pub(crate) fn glance(&self, node: NodeId) -> Option<Glance> {
-        self.glances.get(node.index()).copied().flatten()
+    /// The type of `node` at a glance, if [`Typing::settle`] settled it
+    /// (else [`Glance::NONE`]): its form at the top and, if it is ground,
+    /// its key (see [`Typing::ground_key`]).
+    pub(crate) fn glance(&self, node: NodeId) -> Glance {
+        self.glances.get(node.index()).copied().unwrap_or(Glance::NONE)
     }
 
     /// The key the settled ground types equal to `ty` have, if one was

@@ -295,10 +295,10 @@ pub(crate) fn fitting_bindings(
 /// than from two terms resolved and compared, so that a reference among
 /// hundreds of variables in sight looks at each for a few instructions.
 enum Requirement {
-    /// A ground type: only a binder of that type fits (`key`, `None` if
-    /// no settled binder has it), and a binder of an open type of another
-    /// form does not.
-    Ground { key: Option<u32>, form: u8 },
+    /// A ground type: only a binder of that type fits (`key`,
+    /// [`Glance::NO_KEY`] if no settled binder has it), and a binder of an
+    /// open type of another form does not.
+    Ground { key: u32, form: u8 },
     /// A type of this form at the top, with variables in its parts: a
     /// binder of another form does not fit.
     Open { form: u8 },
@@ -313,7 +313,7 @@ impl Requirement {
     fn of(required: &Resolved, typing: &Typing) -> Requirement {
         match (form(&required.ty), &required.ty) {
             (Some(form), ty) if required.ground => Requirement::Ground {
-                key: typing.ground_key(ty),
+                key: typing.ground_key(ty).unwrap_or(Glance::NO_KEY),
                 form,
             },
             (Some(form), _) => Requirement::Open { form },
@@ -324,17 +324,19 @@ impl Requirement {
 
     /// Whether `binding` fits, if its settled type tells at a glance
     /// (as [`quick_fit_typed`] would tell it).
+    #[inline]
     fn fit(&self, binding: Seen, access: Access, typing: &Typing) -> Option<bool> {
         if access == Access::Write && !binding.writable {
             return Some(false);
         }
-        let Glance { form, key } = typing.glance(binding.binder)?;
+        let Glance { form, key } = typing.glance(binding.binder);
+        let ground = key != Glance::NO_KEY;
         match *self {
-            Requirement::Ground { key: required, .. } if key.is_some() => Some(key == required),
+            Requirement::Ground { key: required, .. } if ground => Some(key == required),
             Requirement::Ground { form: required, .. } | Requirement::Open { form: required } => {
-                (form != required).then_some(false)
+                (form != required && form != Glance::NO_FORM).then_some(false)
             }
-            Requirement::Unconstrained => key.map(|_| true),
+            Requirement::Unconstrained => ground.then_some(true),
             Requirement::Unknown => None,
         }
     }

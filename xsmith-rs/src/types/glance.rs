@@ -23,13 +23,27 @@ pub(crate) fn form(t: &Type) -> Option<u8> {
     }
 }
 
-/// A type that is no variable at the top, at a glance (see the module).
+/// A type that is no variable at the top, at a glance (see the module),
+/// or [`Glance::NONE`] for one not looked at (not settled).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Glance {
-    /// Its [`form`] at the top.
+    /// Its [`form`] at the top ([`Glance::NO_FORM`] in [`Glance::NONE`]).
     pub(crate) form: u8,
-    /// Its key among the ground types (see [`GroundKeys`]), if it is one.
-    pub(crate) key: Option<u32>,
+    /// Its key among the ground types (see [`GroundKeys`]), or
+    /// [`Glance::NO_KEY`] if it is not ground.
+    pub(crate) key: u32,
+}
+
+impl Glance {
+    /// The form of [`Glance::NONE`], which no type has.
+    pub(crate) const NO_FORM: u8 = u8::MAX;
+    /// The key of a type that is not ground, which no ground type has.
+    pub(crate) const NO_KEY: u32 = u32::MAX;
+    /// The glance at a type not looked at.
+    pub(crate) const NONE: Glance = Glance {
+        form: Glance::NO_FORM,
+        key: Glance::NO_KEY,
+    };
 }
 
 /// Keys of ground types, given out as types are first seen: equal types,
@@ -46,7 +60,10 @@ impl GroundKeys {
             Some(index) => index,
             None => self.types.insert_full(ty.clone()).0,
         };
-        u32::try_from(index).expect("fewer than 2^32 ground types")
+        u32::try_from(index)
+            .ok()
+            .filter(|&key| key != Glance::NO_KEY)
+            .expect("fewer than 2^32 - 1 ground types")
     }
 
     /// The key of `ty`, if it was given one.
@@ -60,7 +77,10 @@ impl GroundKeys {
     /// for a variable; a ground type gets a key if it has none yet.
     pub(crate) fn glance(&mut self, ty: &Type, ground: bool) -> Option<Glance> {
         let form = form(ty)?;
-        let key = ground.then(|| self.key(ty));
+        let key = match ground {
+            true => self.key(ty),
+            false => Glance::NO_KEY,
+        };
         Some(Glance { form, key })
     }
 }
@@ -80,11 +100,12 @@ mod tests {
         assert_eq!(first.form, 1);
         let again = keys.glance(&Type::generic(array, vec![int.clone()]), true);
         assert_eq!(again, Some(first));
-        assert_ne!(keys.key(&Type::generic(array, vec![str_])), first.key.unwrap());
+        assert_ne!(keys.key(&Type::generic(array, vec![str_])), first.key);
         assert_eq!(keys.find(&int), None, "int was never given a key");
-        assert_eq!(keys.glance(&int, true).and_then(|g| g.key), keys.find(&int));
+        assert_eq!(keys.glance(&int, true).map(|g| g.key), keys.find(&int));
         let open = Type::generic(array, vec![Type::Var(crate::types::TypeVar(0))]);
-        assert_eq!(keys.glance(&open, false), Some(Glance { form: 1, key: None }));
+        let key = Glance::NO_KEY;
+        assert_eq!(keys.glance(&open, false), Some(Glance { form: 1, key }));
         assert_eq!(keys.glance(&Type::Var(crate::types::TypeVar(0)), false), None);
     }
 }
