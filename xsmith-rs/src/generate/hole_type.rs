@@ -129,7 +129,8 @@ impl Generator<'_> {
         let Some(info) = &spec.properties(candidate).reference_info else {
             return;
         };
-        let (mut visible, mut bindings) = (Vec::new(), Vec::new());
+        // The generator's buffers, which keep their capacity.
+        let (mut visible, mut bindings) = (std::mem::take(&mut self.visible), std::mem::take(&mut self.harmless[0]));
         visible_binders(program, hole, &mut self.in_sight, &mut visible);
         let around = self.effects.around(program, hole);
         harmless_bindings(&around, &visible, info.access, &mut bindings);
@@ -142,8 +143,8 @@ impl Generator<'_> {
             program.typing.as_mut(),
             false,
         );
-        let mut weights = vec![3; fitting.len()];
-        weights.push(1);
+        (self.visible, self.harmless[0]) = (visible, bindings);
+        let weights: Vec<u32> = fitting.iter().map(|_| 3).chain([1]).collect();
         let typing = program.typing.as_mut().expect("a typed reference");
         let Some(binding_type) = random
             .weighted(&weights)

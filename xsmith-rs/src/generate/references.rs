@@ -236,7 +236,9 @@ pub(crate) fn fitting_bindings(
     mut typing: Option<&mut Typing>,
     first_only: bool,
 ) -> Vec<NodeId> {
-    let mut fitting = Vec::new();
+    // Room for every binding at once: a search of hundreds of binders
+    // would otherwise grow it step by step.
+    let mut fitting = Vec::with_capacity(if first_only { 1 } else { bindings.len() });
     let mut trials = 0;
     let fresh_reference = takes_hole_type(spec, reference);
     // The hole's type with every variable replaced, if it has none left:
