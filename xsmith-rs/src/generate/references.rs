@@ -227,9 +227,9 @@ pub(crate) const MAX_BINDING_TRIALS: usize = 6;
 /// ones are tried only while none fits or fewer than
 /// [`MAX_BINDING_TRIALS`] have been; with `first_only`, stops at the first
 /// that fits. It is empty only when none fits.
-pub(crate) fn fitting_bindings(
+pub(crate) fn fitting_bindings<'b>(
     spec: &Spec,
-    bindings: &[Seen],
+    bindings: impl IntoIterator<Item = &'b Seen>,
     access: Access,
     reference: ProdId,
     node: NodeId,
@@ -238,7 +238,9 @@ pub(crate) fn fitting_bindings(
 ) -> Vec<NodeId> {
     // Room for every binding at once: a search of hundreds of binders
     // would otherwise grow it step by step.
-    let mut fitting = Vec::with_capacity(if first_only { 1 } else { bindings.len() });
+    let bindings = bindings.into_iter();
+    let most = bindings.size_hint().1.unwrap_or(0);
+    let mut fitting = Vec::with_capacity(if first_only { 1 } else { most });
     let mut trials = 0;
     let fresh_reference = takes_hole_type(spec, reference);
     // The hole's type with every variable replaced, if it has none left:
