@@ -6,8 +6,10 @@
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::hash::BuildHasherDefault;
 
 use indexmap::IndexMap;
+use rustc_hash::FxHasher;
 
 use crate::tree::NodeId;
 
@@ -24,10 +26,12 @@ pub(crate) struct Table<T> {
     pub(crate) in_progress: Vec<bool>,
 }
 
-/// Every attribute cache of one program, keyed by attribute id.
+/// Every attribute cache of one program, keyed by attribute id (a small
+/// integer, hashed with rustc's Fx hash: every attribute lookup, several
+/// per hole, hashes one).
 #[derive(Default)]
 pub(crate) struct AttributeCaches {
-    tables: RefCell<IndexMap<usize, Box<dyn Any>>>,
+    tables: RefCell<IndexMap<usize, Box<dyn Any>, BuildHasherDefault<FxHasher>>>,
 }
 
 impl AttributeCaches {

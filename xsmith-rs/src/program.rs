@@ -14,7 +14,7 @@ use crate::cache::AttributeCaches;
 use crate::grammar::ProdId;
 use crate::scopes::{BinderStyle, ScopeKind};
 use crate::tree::{NodeId, Tree};
-use crate::types::{Resolved, Type, TypeStore, TypeSystem};
+use crate::types::{Glance, GroundKeys, Resolved, Type, TypeStore, TypeSystem};
 
 /// A program being generated (or finished): a [`Tree`] with types, names
 /// and cached attributes.
@@ -91,6 +91,10 @@ pub(crate) struct Typing {
     /// resolve the binder's type again at every reference (see
     /// [`Typing::settle`]).
     settled: Vec<Option<Resolved>>,
+    /// Per node, its settled type at a glance (see [`Typing::glance`]).
+    glances: Vec<Glance>,
+    /// The keys of the settled ground types.
+    ground_keys: GroundKeys,
     /// Per node, its type with every variable replaced, once it has none
     /// left (see [`Typing::ground`]).
     ground: Vec<Option<Type>>,
@@ -109,9 +113,26 @@ impl Typing {
             return;
         };
         let resolved = self.store.resolved(ty);
-        if !matches!(resolved.ty, Type::Var(_)) {
+        if let Some(glance) = self.ground_keys.glance(&resolved.ty, resolved.ground) {
+            if self.glances.len() <= node.index() {
+                self.glances.resize(node.index() + 1, Glance::NONE);
+            }
+            self.glances[node.index()] = glance;
             keep(&mut self.settled, node, resolved);
         }
+    }
+
+    /// The type of `node` at a glance, if [`Typing::settle`] settled it
+    /// (else [`Glance::NONE`]): its form at the top and, if it is ground,
+    /// its key (see [`Typing::ground_key`]).
+    pub(crate) fn glance(&self, node: NodeId) -> Glance {
+        self.glances.get(node.index()).copied().unwrap_or(Glance::NONE)
+    }
+
+    /// The key the settled ground types equal to `ty` have, if one was
+    /// settled.
+    pub(crate) fn ground_key(&self, ty: &Type) -> Option<u32> {
+        self.ground_keys.find(ty)
     }
 
     /// The type of `node` with every variable replaced, once it has none
@@ -207,6 +228,8 @@ impl Program {
             store: TypeStore::new(system.clone()),
             types: Vec::with_capacity(capacity),
             settled: Vec::new(),
+            glances: Vec::new(),
+            ground_keys: GroundKeys::default(),
             ground: Vec::new(),
         });
         if let Some(typing) = &mut typing {

@@ -324,20 +324,37 @@ impl<'s> Generator<'s> {
                 continue;
             };
             let access = usize::from(info.access == Access::Write);
-            if !gathered[access] {
-                harmless_bindings(around, &visible, info.access, &mut harmless[access]);
-                gathered[access] = true;
-            }
-            let bindings = match spec.properties(choice).binding_filters.is_empty() {
-                true => &harmless[access],
+            let fits = match spec.properties(choice).binding_filters.is_empty() {
+                // Looked at only until one fits: most of hundreds of
+                // binders in sight are never asked about conflicts.
+                true if around.is_empty() => {
+                    fitting_bindings(spec, &visible, info.access, choice, node, program.typing.as_mut(), true)
+                }
+                true => {
+                    let harmless =
+                        (visible.iter()).filter(|seen| !around.conflicts_with_access(seen.binder, info.access));
+                    fitting_bindings(spec, harmless, info.access, choice, node, program.typing.as_mut(), true)
+                }
                 false => {
+                    if !gathered[access] {
+                        harmless_bindings(around, &visible, info.access, &mut harmless[access]);
+                        gathered[access] = true;
+                    }
                     admitted.clear();
                     admitted.extend_from_slice(&harmless[access]);
                     drop_refused_bindings(spec, choice, &self.hole(program, node), &mut admitted);
-                    &admitted
+                    fitting_bindings(
+                        spec,
+                        &admitted,
+                        info.access,
+                        choice,
+                        node,
+                        program.typing.as_mut(),
+                        true,
+                    )
                 }
             };
-            if !fitting_bindings(spec, bindings, info.access, choice, node, program.typing.as_mut(), true).is_empty() {
+            if !fits.is_empty() {
                 kept.push(choice);
                 continue;
             }

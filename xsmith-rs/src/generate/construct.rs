@@ -140,7 +140,11 @@ impl Generator<'_> {
         }
         if let Some(info) = &properties.reference_info {
             let reference = chosen;
-            let (mut visible, mut bindings) = (Vec::new(), Vec::new());
+            // The generator's buffers, which keep their capacity from hole
+            // to hole (a program's later references see hundreds of
+            // binders).
+            let (mut visible, mut bindings) =
+                (std::mem::take(&mut self.visible), std::mem::take(&mut self.harmless[0]));
             visible_binders(program, node, &mut self.in_sight, &mut visible);
             let around = self.effects.around(program, node);
             harmless_bindings(&around, &visible, info.access, &mut bindings);
@@ -154,6 +158,7 @@ impl Generator<'_> {
                 program.typing.as_mut(),
                 false,
             );
+            (self.visible, self.harmless[0]) = (visible, bindings);
             // Past the depth bound a reference lifts only when nothing in
             // sight fits, and then a definition that finishes soonest (the
             // choice was weighed with its height), so chains of lifts end.
@@ -198,8 +203,8 @@ impl Generator<'_> {
             }
             // Existing variables are three times as likely as a new one each,
             // so programs reuse their variables.
-            let mut weights = vec![3; fitting.len()];
-            weights.push(u32::from(!definitions.is_empty()));
+            let lifting = u32::from(!definitions.is_empty());
+            let weights: Vec<u32> = fitting.iter().map(|_| 3).chain([lifting]).collect();
             let picked = random.weighted(&weights).ok_or_else(|| GenerateError::Type {
                 production: production.name().to_string(),
                 message: "no visible binding fits the reference, and none can be lifted".to_string(),

@@ -32,7 +32,7 @@ use super::references::{fitting_bindings, harmless_bindings};
 use super::{GenerateError, Generator, Whereabouts};
 use crate::grammar::ProdId;
 use crate::names::visible_binders;
-use crate::program::Program;
+use crate::program::{Program, Typing};
 use crate::random::Random;
 use crate::tree::NodeId;
 use crate::types::{Domain, NodeTypeShape, Type, TypeStore, TypeVar};
@@ -129,7 +129,8 @@ impl Generator<'_> {
         let Some(info) = &spec.properties(candidate).reference_info else {
             return;
         };
-        let (mut visible, mut bindings) = (Vec::new(), Vec::new());
+        // The generator's buffers, which keep their capacity.
+        let (mut visible, mut bindings) = (std::mem::take(&mut self.visible), std::mem::take(&mut self.harmless[0]));
         visible_binders(program, hole, &mut self.in_sight, &mut visible);
         let around = self.effects.around(program, hole);
         harmless_bindings(&around, &visible, info.access, &mut bindings);
@@ -142,8 +143,8 @@ impl Generator<'_> {
             program.typing.as_mut(),
             false,
         );
-        let mut weights = vec![3; fitting.len()];
-        weights.push(1);
+        (self.visible, self.harmless[0]) = (visible, bindings);
+        let weights: Vec<u32> = fitting.iter().map(|_| 3).chain([1]).collect();
         let typing = program.typing.as_mut().expect("a typed reference");
         let Some(binding_type) = random
             .weighted(&weights)
@@ -299,15 +300,21 @@ impl Generator<'_> {
 /// Whether the open type `ty` of the hole at `hole` has a variable that its
 /// parent's type or a sibling's mentions, or one that subtyping relates to
 /// such a variable (a child typed `subtype_of` its parent's field type).
-fn shares_type(program: &Program, hole: NodeId, ty: &Type) -> bool {
+///
+/// A sibling whose type has no variable left (most are finished, and keep
+/// their ground type: see [`Typing::ground`]) is passed over at a glance:
+/// a hole in a list of hundreds of statements need not look at their types.
+fn shares_type(program: &mut Program, hole: NodeId, ty: &Type) -> bool {
     let Some(parent) = program.node(hole).parent else {
         return false;
     };
     let own = OpenVariables::of_related(program, ty);
-    own.mentioned_by(program, parent)
+    let typing = program.typing.as_mut().expect("a typed program");
+    own.mentioned_by(typing, parent)
         || program
+            .tree
             .children(parent)
-            .any(|sibling| sibling != hole && own.mentioned_by(program, sibling))
+            .any(|sibling| sibling != hole && typing.ground(sibling).is_none() && own.mentioned_by(typing, sibling))
 }
 
 /// A source of choices of its own for a decision that takes a varying
@@ -326,8 +333,9 @@ pub(super) fn local_source(seed: u64) -> Random {
 /// variable of `ty`.
 fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
     let own = OpenVariables::of_related(program, ty);
+    let typing = program.typing.as_ref().expect("a typed program");
     (program.pending_holes.iter().copied())
-        .filter(|&other| other != hole && own.mentioned_by(program, other))
+        .filter(|&other| other != hole && own.mentioned_by(typing, other))
         .collect()
 }
 
@@ -336,7 +344,8 @@ fn sharing_holes(program: &Program, hole: NodeId, ty: &Type) -> Vec<NodeId> {
 /// arguments after it must be able to make).
 fn awaited(program: &Program, ty: &Type) -> bool {
     let own = OpenVariables::of(program, ty);
-    (program.pending_holes.iter()).any(|&hole| own.mentioned_by(program, hole))
+    let typing = program.typing.as_ref().expect("a typed program");
+    (program.pending_holes.iter()).any(|&hole| own.mentioned_by(typing, hole))
 }
 
 /// The open variables of a type (see [`variables`]), to ask which other
@@ -367,8 +376,7 @@ impl OpenVariables {
     }
 
     /// Whether the type of `node` has one of them.
-    fn mentioned_by(&self, program: &Program, node: NodeId) -> bool {
-        let typing = program.typing.as_ref().expect("a typed program");
+    fn mentioned_by(&self, typing: &Typing, node: NodeId) -> bool {
         let Some(other_type) = &typing.types[node.index()] else {
             return false;
         };

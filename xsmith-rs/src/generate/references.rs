@@ -12,7 +12,7 @@ use crate::properties::Filter;
 use crate::scopes::Access;
 use crate::spec::Spec;
 use crate::tree::NodeId;
-use crate::types::{NodeTypeShape, Resolved, Type, TypeStore};
+use crate::types::{form, Glance, NodeTypeShape, Resolved, Type, TypeStore};
 
 /// Whether the reference production's own type is a fresh variable, so
 /// that it fits exactly what its hole requires and the checks below can
@@ -51,19 +51,6 @@ fn unifies_quickly_resolved(store: &TypeStore, a: &Resolved, b: &Resolved) -> Op
         (Some(x), Some(y)) if x != y => Some(false),
         (Some(0), Some(0)) => Some(a.ty == b.ty),
         _ => None,
-    }
-}
-
-/// The form of a type at the top, `None` for a variable: types of
-/// different forms never unify, whatever the subtyping.
-fn form(t: &Type) -> Option<u8> {
-    match t {
-        Type::Var(_) => None,
-        Type::Base(_) | Type::Nominal(_) => Some(0),
-        Type::Generic(..) => Some(1),
-        Type::Function(_) => Some(2),
-        Type::Product(_) => Some(3),
-        Type::Record(_) => Some(4),
     }
 }
 
@@ -240,16 +227,20 @@ pub(crate) const MAX_BINDING_TRIALS: usize = 6;
 /// ones are tried only while none fits or fewer than
 /// [`MAX_BINDING_TRIALS`] have been; with `first_only`, stops at the first
 /// that fits. It is empty only when none fits.
-pub(crate) fn fitting_bindings(
+pub(crate) fn fitting_bindings<'b>(
     spec: &Spec,
-    bindings: &[Seen],
+    bindings: impl IntoIterator<Item = &'b Seen>,
     access: Access,
     reference: ProdId,
     node: NodeId,
     mut typing: Option<&mut Typing>,
     first_only: bool,
 ) -> Vec<NodeId> {
-    let mut fitting = Vec::new();
+    // Room for every binding at once: a search of hundreds of binders
+    // would otherwise grow it step by step.
+    let bindings = bindings.into_iter();
+    let most = bindings.size_hint().1.unwrap_or(0);
+    let mut fitting = Vec::with_capacity(if first_only { 1 } else { most });
     let mut trials = 0;
     let fresh_reference = takes_hole_type(spec, reference);
     // The hole's type with every variable replaced, if it has none left:
@@ -259,12 +250,16 @@ pub(crate) fn fitting_bindings(
         let required = typing.types[node.index()].as_ref().expect("a typed node has a type");
         typing.store.resolved(required)
     });
+    let at_a_glance = match (&required, typing.as_deref()) {
+        (Some(required), Some(typing)) if fresh_reference => Requirement::of(required, typing),
+        _ => Requirement::Unknown,
+    };
     for &binding in bindings {
         let quick = match (&required, typing.as_deref_mut()) {
-            (Some(required), Some(typing)) => {
+            (Some(required), Some(typing)) => at_a_glance.fit(binding, access, typing).or_else(|| {
                 typing.settle(binding.binder);
                 quick_fit_typed(spec, binding, access, reference, required, typing)
-            }
+            }),
             _ => quick_fit(binding, access),
         };
         let fits = match quick {
@@ -296,6 +291,59 @@ pub(crate) fn fitting_bindings(
         }
     }
     fitting
+}
+
+/// What a hole's required type tells at a glance about the binders whose
+/// types are settled, for a reference that takes its hole's type: the
+/// answers [`quick_fit_typed`] gives, told from two small integers rather
+/// than from two terms resolved and compared, so that a reference among
+/// hundreds of variables in sight looks at each for a few instructions.
+enum Requirement {
+    /// A ground type: only a binder of that type fits (`key`,
+    /// [`Glance::NO_KEY`] if no settled binder has it), and a binder of an
+    /// open type of another form does not.
+    Ground { key: u32, form: u8 },
+    /// A type of this form at the top, with variables in its parts: a
+    /// binder of another form does not fit.
+    Open { form: u8 },
+    /// An unconstrained variable: any binder of a ground type fits.
+    Unconstrained,
+    /// Nothing told at a glance.
+    Unknown,
+}
+
+impl Requirement {
+    /// What `required`, the hole's type resolved at the top, tells.
+    fn of(required: &Resolved, typing: &Typing) -> Requirement {
+        match (form(&required.ty), &required.ty) {
+            (Some(form), ty) if required.ground => Requirement::Ground {
+                key: typing.ground_key(ty).unwrap_or(Glance::NO_KEY),
+                form,
+            },
+            (Some(form), _) => Requirement::Open { form },
+            (None, Type::Var(v)) if typing.store.is_unconstrained(*v) => Requirement::Unconstrained,
+            (None, _) => Requirement::Unknown,
+        }
+    }
+
+    /// Whether `binding` fits, if its settled type tells at a glance
+    /// (as [`quick_fit_typed`] would tell it).
+    #[inline]
+    fn fit(&self, binding: Seen, access: Access, typing: &Typing) -> Option<bool> {
+        if access == Access::Write && !binding.writable {
+            return Some(false);
+        }
+        let Glance { form, key } = typing.glance(binding.binder);
+        let ground = key != Glance::NO_KEY;
+        match *self {
+            Requirement::Ground { key: required, .. } if ground => Some(key == required),
+            Requirement::Ground { form: required, .. } | Requirement::Open { form: required } => {
+                (form != required && form != Glance::NO_FORM).then_some(false)
+            }
+            Requirement::Unconstrained => ground.then_some(true),
+            Requirement::Unknown => None,
+        }
+    }
 }
 
 /// Whether `binding` fits an untyped reference: a write needs a writable

@@ -6,12 +6,14 @@
 //! its children. Generation drops the choices whose type cannot be a subtype
 //! of the hole's, and gives the new holes their types.
 
+mod glance;
 pub(crate) mod heads;
 mod shape;
 mod store;
 mod system;
 mod term;
 
+pub(crate) use glance::{form, Glance, GroundKeys};
 pub use heads::Producible;
 pub(crate) use shape::NodeTypeShape;
 pub(crate) use store::Resolved;
