@@ -210,13 +210,8 @@ impl<'s> Harness<'s> {
     /// assert_eq!(harness.tally().programs, 0, "generated, not checked");
     /// ```
     pub fn generate(&mut self, source: &Source) -> Result<Generated, GenerateError> {
-        match self.swarm_options(source) {
-            // A swarm program has a generator of its own, for the options
-            // it drew (which the swarm made sure it can make).
-            Some(options) => match Generator::new(self.spec, options) {
-                Ok(mut own) => self.fuzzer.program(self.spec, &mut own, source.clone()),
-                Err(_) => self.fuzzer.program(self.spec, &mut self.generator, source.clone()),
-            },
+        match self.swarm_generator(source) {
+            Some(mut own) => self.fuzzer.program(self.spec, &mut own, source.clone()),
             None => self.fuzzer.program(self.spec, &mut self.generator, source.clone()),
         }
     }
@@ -248,21 +243,26 @@ impl<'s> Harness<'s> {
         self.generator.steer_to_cover(k);
     }
 
-    /// The options a swarm run draws for `source`, a seed (see
-    /// [`Harness::swarm`]); `None` for any other source or without swarm.
-    fn swarm_options(&self, source: &Source) -> Option<Options> {
+    /// The generator of `source`'s own options in a swarm run (see
+    /// [`Harness::swarm`]), for a seed whose drawn options can make a
+    /// program (the swarm makes sure of it but for its fallback); `None`
+    /// otherwise, when the harness's generator makes it.
+    fn swarm_generator(&self, source: &Source) -> Option<Generator<'s>> {
         match (self.swarm, source) {
-            (Some(swarm), Source::Seed(seed)) => Some(swarm.options(self.spec, self.generator.options(), *seed)),
+            (Some(swarm), Source::Seed(seed)) => {
+                Generator::new(self.spec, swarm.options(self.spec, self.generator.options(), *seed)).ok()
+            }
             _ => None,
         }
     }
 
-    /// The options `source`'s program is generated under: the seed's own
-    /// in a swarm run, else the harness's.
+    /// The options `source`'s program is generated under: its own in a
+    /// swarm run (see [`Harness::swarm_generator`]), else the harness's.
     fn options_of(&self, source: &Source) -> Options {
-        (self.swarm_options(source))
-            .filter(|options| Generator::new(self.spec, options.clone()).is_ok())
-            .unwrap_or_else(|| self.generator.options().clone())
+        match self.swarm_generator(source) {
+            Some(own) => own.options().clone(),
+            None => self.generator.options().clone(),
+        }
     }
 
     /// The program `program`, generated elsewhere under this harness's
@@ -447,7 +447,8 @@ impl<'s> Harness<'s> {
             verdict,
             finding,
             signature,
-            options: (self.swarm_options(source)).map(|_| quote(&self.options_of(source).args())),
+            options: (self.swarm.is_some() && matches!(source, Source::Seed(_)))
+                .then(|| quote(&self.options_of(source).args())),
             features,
         };
         self.journal
