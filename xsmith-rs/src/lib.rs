@@ -11,7 +11,7 @@
 //! [`cli::main`], whose `diff` subcommand runs a differential [`Campaign`].
 //! The engine fills the holes of a [`Program`] (a [`Tree`] with types and
 //! names) with choices drawn from a [`Random`] source and renders it through
-//! [`pretty`] documents.
+//! [`render::Doc`] documents laid out at a width.
 //!
 //! ```
 //! use xsmith::{component, Spec};
@@ -54,6 +54,7 @@ mod choices;
 pub mod cli;
 mod component;
 pub mod corpus;
+mod doc;
 pub mod dsl;
 pub mod edges;
 pub mod edit;
@@ -93,12 +94,13 @@ pub use attributes::{Attribute, Dependence};
 pub use campaign::{Campaign, CampaignError, KnownBug, Shard, Signature, Signatures, Summary, Tally, Verdict};
 pub use choices::{Anchors, Choice, Choices, ChoicesError, Splice};
 pub use component::{Component, FieldDecl, ProductionDecl};
+pub use doc::Doc;
 pub use exec::{Execution, Implementation, ImplementationError, Isolation, Limits, Run};
 pub use fuzzer::{Fuzzer, Generated, Source};
 pub use generate::{ChoiceLog, GenerateError, Generator, Whereabouts, MAX_BACKTRACKS};
 pub use grammar::{DataInit, Field, FieldKind, Grammar, ListLength, ProdId, Production};
 pub use helpers::Helper;
-pub use hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
+pub use hooks::{ChildTypes, FreshNode, Hole, NodeRef, RenderNode};
 pub use options::{OptionError, Options};
 pub use program::Program;
 pub use properties::{

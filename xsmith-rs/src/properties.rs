@@ -5,7 +5,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::hooks::{ChildTypes, Doc, FreshNode, Hole, NodeRef, RenderNode};
+use crate::doc::Doc;
+use crate::hooks::{ChildTypes, FreshNode, Hole, NodeRef, RenderNode};
 use crate::types::{Type, TypeStore};
 use crate::value::Value;
 

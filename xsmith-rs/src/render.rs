@@ -1,10 +1,7 @@
 //! Rendering: each node prints through its production's `render` property
-//! into a [`pretty`] document, which is laid out at a chosen width.
+//! into a [`Doc`]ument, which is laid out at a chosen width.
 
-/// The `pretty` trait whose methods build documents in an [`Arena`].
-pub use pretty::DocAllocator;
-
-pub use crate::hooks::{Arena, Doc};
+pub use crate::doc::{layout, layout_into, Arena, Doc, IntoDoc};
 
 use std::rc::Rc;
 
@@ -90,36 +87,6 @@ impl RenderNodes for Spec {
             }
         }
     }
-}
-
-/// Lays a document out at `width` columns.
-///
-/// ```
-/// use xsmith::render::{layout, Arena, DocAllocator};
-/// let arena = Arena::new();
-/// let doc = || arena.text("a").append(arena.line()).append("b").group();
-/// assert_eq!(layout(doc(), 80), "a b");
-/// assert_eq!(layout(doc(), 1), "a\nb");
-/// ```
-pub fn layout(doc: Doc<'_>, width: usize) -> String {
-    let mut out = String::new();
-    layout_into(doc, width, &mut out);
-    out
-}
-
-/// Lays a document out at `width` columns at the end of `out`.
-///
-/// ```
-/// use xsmith::render::{layout_into, Arena, DocAllocator};
-/// let arena = Arena::new();
-/// let mut out = String::from("> ");
-/// layout_into(arena.text("x"), 80, &mut out);
-/// assert_eq!(out, "> x");
-/// ```
-pub fn layout_into(doc: Doc<'_>, width: usize, out: &mut String) {
-    doc.into_doc()
-        .render_fmt(width, out)
-        .expect("writing to a String cannot fail");
 }
 
 /// Renders the whole tree at `width` columns at the end of `out`, and

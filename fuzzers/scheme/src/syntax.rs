@@ -1,5 +1,5 @@
 //! Scheme's syntax of the canned productions: every form an S-expression
-//! laid out by `pretty` (on one line when it fits), statements as forms of
+//! laid out by xsmith's documents (on one line when it fits), statements as forms of
 //! a body, definitions as `define`s where a body allows them and as `let`
 //! (`letrec` for a procedure) around the rest of the body elsewhere.
 

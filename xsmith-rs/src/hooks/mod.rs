@@ -16,5 +16,5 @@ pub use fresh_node::FreshNode;
 pub use hole::Hole;
 pub(crate) use hole::Place;
 pub use node_ref::NodeRef;
-pub use render_node::{Arena, Doc, RenderNode};
+pub use render_node::RenderNode;
 pub(crate) use render_node::{HelperUses, RenderNodes};

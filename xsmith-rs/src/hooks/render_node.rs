@@ -11,19 +11,7 @@ use crate::program::Program;
 use crate::tree::{NodeId, Slot};
 use crate::value::Value;
 
-/// Where the documents of one rendering are allocated: every document of a
-/// program lives in one arena, freed at once when the rendering is done.
-pub type Arena<'a> = pretty::Arena<'a, ()>;
-
-/// A pretty-printing document, allocated in an [`Arena`].
-///
-/// ```
-/// use xsmith::render::{layout, Arena, DocAllocator};
-/// let arena = Arena::new();
-/// let doc = arena.text("f(").append("x").append(")");
-/// assert_eq!(layout(doc, 80), "f(x)");
-/// ```
-pub type Doc<'a> = pretty::DocBuilder<'a, Arena<'a>, ()>;
+use crate::doc::{Arena, Doc};
 
 /// A node being rendered, as a render function sees it: its fields, the
 /// tree, and constructors of documents.
@@ -86,7 +74,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn text(&self, text: impl Into<std::borrow::Cow<'a, str>>) -> Doc<'a> {
-        pretty::DocAllocator::text(self.arena, text)
+        self.arena.text(text)
     }
 
     /// A document of anything displayable (short texts are not heap
@@ -97,7 +85,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn display(&self, value: impl std::fmt::Display) -> Doc<'a> {
-        pretty::DocAllocator::as_string(self.arena, value)
+        self.arena.display(value)
     }
 
     /// The empty document.
@@ -107,7 +95,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn nil(&self) -> Doc<'a> {
-        pretty::DocAllocator::nil(self.arena)
+        self.arena.nil()
     }
 
     /// A space, or a line break when the enclosing group does not fit.
@@ -117,7 +105,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn line(&self) -> Doc<'a> {
-        pretty::DocAllocator::line(self.arena)
+        self.arena.line()
     }
 
     /// Nothing, or a line break when the enclosing group does not fit.
@@ -127,7 +115,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn softline(&self) -> Doc<'a> {
-        pretty::DocAllocator::line_(self.arena)
+        self.arena.softline()
     }
 
     /// Always a line break.
@@ -137,7 +125,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn hardline(&self) -> Doc<'a> {
-        pretty::DocAllocator::hardline(self.arena)
+        self.arena.hardline()
     }
 
     /// The documents with `separator` between each two.
@@ -150,7 +138,7 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn join(&self, docs: impl IntoIterator<Item = Doc<'a>>, separator: Doc<'a>) -> Doc<'a> {
-        pretty::DocAllocator::intersperse(self.arena, docs, separator)
+        self.arena.join(docs, separator)
     }
 
     /// The name of the fuzzer's runtime helper `name`, recording that this
@@ -229,13 +217,12 @@ impl<'a> RenderNode<'a> {
     /// # let _ = r;
     /// ```
     pub fn concat(&self, docs: impl IntoIterator<Item = Doc<'a>>) -> Doc<'a> {
-        pretty::DocAllocator::concat(self.arena, docs)
+        self.arena.concat(docs)
     }
 
-    /// The arena, for any other `pretty` constructor.
+    /// The arena the documents are allocated in.
     ///
     /// ```
-    /// use xsmith::render::DocAllocator;
     /// let r = xsmith::Renderer::function(|node| node.arena().space());
     /// # let _ = r;
     /// ```
