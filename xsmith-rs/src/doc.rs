@@ -112,7 +112,7 @@ const SOFT_LINE: u32 = 3;
 /// The width a text takes on a line: its length in bytes when it is
 /// ASCII, its display width otherwise (as `pretty` counts it).
 #[inline]
-fn text_width(text: &str) -> u32 {
+pub(crate) fn text_width(text: &str) -> u32 {
     let width = match text.is_ascii() {
         true => text.len(),
         false => unicode_width::UnicodeWidthStr::width(text),
@@ -281,13 +281,20 @@ impl<'a> Arena<'a> {
         }
     }
 
+    /// A document of `text`, `width` wide ([`text_width`]), which lives
+    /// as long as the arena.
+    #[inline]
+    pub(crate) fn measured(&'a self, text: &'a str, width: u32) -> Doc<'a> {
+        match text.is_empty() {
+            true => self.nil(),
+            false => self.alloc(Node::text(Kind::Text(text), width)),
+        }
+    }
+
     /// A document of text that lives as long as the arena.
     #[inline]
     fn borrowed(&'a self, text: &'a str) -> Doc<'a> {
-        match text.is_empty() {
-            true => self.nil(),
-            false => self.alloc(Node::text(Kind::Text(text), text_width(text))),
-        }
+        self.measured(text, text_width(text))
     }
 
     /// A document of the text that `write` adds to the arena's owned text.

@@ -86,6 +86,7 @@ mod scopes;
 pub mod serve;
 mod spec;
 pub mod swarm;
+mod template;
 mod tree;
 pub mod types;
 mod value;

@@ -7,43 +7,46 @@ use std::rc::Rc;
 
 use crate::hooks::{HelperUses, RenderNode, RenderNodes};
 use crate::program::Program;
-use crate::properties::{Piece, Renderer};
+use crate::properties::Renderer;
 use crate::spec::Spec;
+use crate::template::Step;
 use crate::tree::{NodeId, Slot};
 
-/// The document of a template's pieces for `node`.
-fn template<'a>(node: &RenderNode<'a>, pieces: &[Piece]) -> Doc<'a> {
-    match pieces {
-        [single] => piece(node, single),
-        _ => node.concat(pieces.iter().map(|p| piece(node, p))),
+/// The document of a template's steps for `node`.
+fn template<'a>(node: &RenderNode<'a>, steps: &[Step]) -> Doc<'a> {
+    match steps {
+        [single] => step(node, single),
+        _ => node.concat(steps.iter().map(|s| step(node, s))),
     }
 }
 
-/// The document of one template piece for `node`.
-fn piece<'a>(node: &RenderNode<'a>, piece: &Piece) -> Doc<'a> {
-    match piece {
-        Piece::Text(text) => text_with_breaks(node, text),
-        Piece::Field(field) => match node.slot(field) {
+/// The document of one template step for `node`.
+fn step<'a>(node: &RenderNode<'a>, step: &Step) -> Doc<'a> {
+    let arena = node.arena;
+    match step {
+        Step::Text(text, width) => arena.measured(text, *width),
+        // Newlines become hard line breaks (so they indent with nesting).
+        Step::Lines(lines) => node.join(
+            lines.iter().map(|(line, width)| arena.measured(line, *width)),
+            node.hardline(),
+        ),
+        Step::Field(index) => match &node.program.node(node.node).slots[*index] {
             Slot::Child(child) => node.render(*child),
             Slot::List(children) => node.join(children.iter().map(|&c| node.render(c)), node.hardline()),
             Slot::Data(value) => node.display(value),
         },
-        Piece::Join(field, separator) => node.join(node.list(field), template(node, separator)),
-        Piece::Line => node.line(),
-        Piece::SoftLine => node.softline(),
-        Piece::HardLine => node.hardline(),
-        Piece::Nest(indent, pieces) => template(node, pieces).nest(*indent),
-        Piece::Group(pieces) => template(node, pieces).group(),
+        Step::Join(index, separator) => match &node.program.node(node.node).slots[*index] {
+            Slot::List(children) => node.join(children.iter().map(|&c| node.render(c)), template(node, separator)),
+            _ => unreachable!("a template joins only list fields"),
+        },
+        // Panics, naming the production and the field.
+        Step::Misused(field) => node.join(node.list(field), node.nil()),
+        Step::Line => node.line(),
+        Step::SoftLine => node.softline(),
+        Step::HardLine => node.hardline(),
+        Step::Nest(indent, steps) => template(node, steps).nest(*indent),
+        Step::Group(steps) => template(node, steps).group(),
     }
-}
-
-/// Text whose newlines become hard line breaks (so they indent with
-/// nesting).
-fn text_with_breaks<'a>(node: &RenderNode<'a>, text: &'static str) -> Doc<'a> {
-    if !text.contains('\n') {
-        return node.text(text);
-    }
-    node.join(text.split('\n').map(|line| node.text(line)), node.hardline())
 }
 
 /// The document of the subtree at `node`, allocated in `arena` (the
@@ -80,7 +83,11 @@ impl RenderNodes for Spec {
         };
         match (&self.properties(target.production).renderer, target.is_hole) {
             (_, true) => render.text(format!("<hole {}>", production.name())),
-            (Some(Renderer::Template(pieces)), false) => template(&render, pieces),
+            (Some(Renderer::Template(_)), false) => template(
+                &render,
+                self.template(target.production)
+                    .expect("assembly readies every template"),
+            ),
             (Some(Renderer::Function(f)), false) => f(&render),
             (None, false) => {
                 unreachable!("assembly checks that generatable productions have renderers")

@@ -10,6 +10,7 @@ use crate::component::{Component, FieldDecl, ProductionDecl, PropertyValue};
 use crate::grammar::{DataInit, Field, FieldKind, Grammar, ProdId, Production};
 use crate::properties::{Piece, Renderer};
 use crate::scopes::ScopeKind;
+use crate::template;
 use crate::types::{NodeTypeShape, TypeSystem};
 
 impl Spec {
@@ -123,11 +124,20 @@ impl Spec {
             Some(system) => node_type_shapes(&productions, &properties, system)?,
             None => Vec::new(),
         };
+        let templates = productions
+            .iter()
+            .zip(&properties)
+            .map(|(production, properties)| match &properties.renderer {
+                Some(Renderer::Template(pieces)) => Some(template::ready(production, pieces)),
+                _ => None,
+            })
+            .collect();
         let spec = Spec {
             grammar: Grammar::new(productions, by_name, root),
             properties,
             features_off_by_default,
             node_type_shapes,
+            templates,
             type_system,
         };
         let enabled: Vec<bool> = spec.grammar.ids().map(|id| spec.is_generatable(id)).collect();

@@ -15,6 +15,7 @@ pub use error::SpecError;
 use crate::grammar::{Grammar, ProdId, Production};
 use crate::properties::{BindingFilter, Filter, FreshHook, LengthFn, Renderer, TypeInfo, Weight};
 use crate::scopes::{Access, BinderInfo, BinderStyle, ReferenceInfo, ScopeKind};
+use crate::template::Step;
 use crate::types::{NodeTypeShape, TypeSystem};
 
 /// What a production does beyond its grammar: every property it was given
@@ -107,6 +108,9 @@ pub struct Spec {
     type_system: Option<Arc<TypeSystem>>,
     /// Per production, the shape of its `type_info` node type (typed specs).
     node_type_shapes: Vec<Option<NodeTypeShape>>,
+    /// Per production, its render template made ready (none for a render
+    /// function).
+    templates: Vec<Option<Vec<Step>>>,
 }
 
 impl Spec {
@@ -123,6 +127,12 @@ impl Spec {
     /// The properties of a production.
     pub(crate) fn properties(&self, id: ProdId) -> &Properties {
         &self.properties[id.index()]
+    }
+
+    /// A production's render template, ready to render (`None` when it
+    /// renders through a function, or has no renderer).
+    pub(crate) fn template(&self, id: ProdId) -> Option<&[Step]> {
+        self.templates[id.index()].as_deref()
     }
 
     /// The `type_info` of a production of a typed spec (assembly checks
