@@ -225,7 +225,8 @@ impl Program {
     /// that they do not grow step by step in every program).
     pub(crate) fn new(root: ProdId, system: Option<&Arc<TypeSystem>>, capacity: usize) -> Program {
         let mut typing = system.map(|system| Typing {
-            store: TypeStore::new(system.clone()),
+            // Typed fuzzers make one to two variables per node.
+            store: TypeStore::with_room(system.clone(), 2 * capacity),
             types: Vec::with_capacity(capacity),
             settled: Vec::new(),
             glances: Vec::new(),

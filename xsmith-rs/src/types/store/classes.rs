@@ -57,6 +57,13 @@ pub(super) enum ClassUndo {
 }
 
 impl Classes {
+    /// No variables, with room for `variables` before the table grows.
+    pub(super) fn with_room(variables: usize) -> Classes {
+        Classes {
+            nodes: Vec::with_capacity(variables),
+        }
+    }
+
     /// How many variables there are.
     #[inline]
     pub(super) fn len(&self) -> usize {

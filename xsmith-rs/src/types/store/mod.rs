@@ -105,8 +105,12 @@ pub struct TypeStore {
     vars: Vars,
     /// The undo log of `classes` and `vars`.
     trail: Trail,
-    /// Classes whose domain changed, to propagate along their edges.
+    /// Classes whose domain changed, to propagate along their edges: the
+    /// current operation's from `dirty_base` on (an operation inside
+    /// another sees only its own, as if the vector were its alone, without
+    /// allocating one for each).
     dirty: Vec<TypeVar>,
+    dirty_base: usize,
     /// The heads concretization builds types of, when it can.
     producible: Option<Arc<Producible>>,
     /// Whether concretization may invent composite types
@@ -122,12 +126,19 @@ impl TypeStore {
     /// assert_eq!(store.variable_count(), 0);
     /// ```
     pub fn new(system: Arc<TypeSystem>) -> TypeStore {
+        TypeStore::with_room(system, 0)
+    }
+
+    /// An empty store with room for `variables` variables before it
+    /// grows.
+    pub(crate) fn with_room(system: Arc<TypeSystem>, variables: usize) -> TypeStore {
         TypeStore {
             system,
-            classes: Classes::default(),
-            vars: Vars::default(),
+            classes: Classes::with_room(variables),
+            vars: Vars::with_room(variables),
             trail: Trail::default(),
             dirty: Vec::new(),
+            dirty_base: 0,
             producible: None,
             invents_composites: true,
         }
@@ -299,11 +310,8 @@ impl TypeStore {
         let v = self.fresh();
         // Cannot fail, so no snapshot is needed: outside trials nothing is
         // logged for undoing.
-        let outer_dirty = std::mem::take(&mut self.dirty);
-        self.subtype(&v, ty)
-            .and_then(|()| self.propagate())
+        self.with_own_dirty(|s| s.subtype(&v, ty).and_then(|()| s.propagate()))
             .expect("a fresh variable can be a subtype of any type");
-        self.dirty = outer_dirty;
         v
     }
 
@@ -367,9 +375,7 @@ impl TypeStore {
     /// fails.
     fn atomically<R>(&mut self, f: impl FnOnce(&mut TypeStore) -> Result<R, TypeError>) -> Result<R, TypeError> {
         let mark = self.trail.mark();
-        let outer_dirty = std::mem::take(&mut self.dirty);
-        let result = f(self).and_then(|value| self.propagate().map(|()| value));
-        self.dirty = outer_dirty;
+        let result = self.with_own_dirty(|s| f(s).and_then(|value| s.propagate().map(|()| value)));
         match result {
             Ok(value) => {
                 self.trail.commit(mark);
@@ -385,11 +391,19 @@ impl TypeStore {
     /// Whether `f` would succeed, changing nothing.
     fn succeeds(&mut self, f: impl FnOnce(&mut TypeStore) -> Result<(), TypeError>) -> bool {
         let mark = self.trail.mark();
-        let outer_dirty = std::mem::take(&mut self.dirty);
-        let ok = f(self).and_then(|()| self.propagate()).is_ok();
-        self.dirty = outer_dirty;
+        let ok = self.with_own_dirty(|s| f(s).and_then(|()| s.propagate()).is_ok());
         self.trail.rollback(mark, &mut self.classes, &mut self.vars);
         ok
+    }
+
+    /// Runs `f` with dirty classes of its own: those of the operation
+    /// around it are out of its sight, and those it leaves are dropped.
+    fn with_own_dirty<R>(&mut self, f: impl FnOnce(&mut TypeStore) -> R) -> R {
+        let outer_base = std::mem::replace(&mut self.dirty_base, self.dirty.len());
+        let result = f(self);
+        self.dirty.truncate(self.dirty_base);
+        self.dirty_base = outer_base;
+        result
     }
 
     /// Runs `f` as a trial and reports whether it succeeded; nothing it did

@@ -222,7 +222,8 @@ impl TypeStore {
     /// and checks again the candidates of the variables watching it, until
     /// nothing changes.
     pub(super) fn propagate(&mut self) -> Result<(), TypeError> {
-        while let Some(v) = self.dirty.pop() {
+        while self.dirty.len() > self.dirty_base {
+            let v = self.dirty.pop().expect("longer than its base");
             let root = self.find(v);
             let data = self.vars.get(root);
             let (lower, upper, watchers) = (data.lower.clone(), data.upper.clone(), data.watchers.clone());

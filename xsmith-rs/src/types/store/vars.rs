@@ -78,6 +78,13 @@ pub(super) enum VarUndo {
 }
 
 impl Vars {
+    /// No variables, with room for `variables` before the table grows.
+    pub(super) fn with_room(variables: usize) -> Vars {
+        Vars {
+            data: Vec::with_capacity(variables),
+        }
+    }
+
     /// The data kept under `v`.
     #[inline]
     pub(super) fn get(&self, v: TypeVar) -> &VarData {
