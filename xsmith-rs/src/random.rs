@@ -394,22 +394,28 @@ impl Random {
     }
 
     /// Starts keeping the values drawn from now on, for
-    /// [`rebuild`](Random::rebuild), with room for `expected` of them (and
-    /// as many recorded); ends keeping any kept before.
-    pub(crate) fn start_trace(&mut self, expected: usize) {
+    /// [`rebuild`](Random::rebuild), in `buffer` (emptied; a caller that
+    /// makes program after program hands back the one
+    /// [`end_trace`](Random::end_trace) gave, which has grown to their
+    /// size), with room for `expected` of them (and as many recorded);
+    /// ends keeping any kept before.
+    pub(crate) fn start_trace(&mut self, expected: usize, mut buffer: Vec<u64>) {
         if let Some(recorded) = &mut self.recorded {
             recorded.reserve(expected);
         }
+        buffer.clear();
+        buffer.reserve(expected);
         self.trace = Some(Trace {
             start: self.drawn,
-            values: Vec::with_capacity(expected),
+            values: buffer,
             live: self.drawn,
         });
     }
 
-    /// Stops keeping the values drawn.
-    pub(crate) fn end_trace(&mut self) {
-        self.trace = None;
+    /// Stops keeping the values drawn; gives back the buffer they were
+    /// kept in.
+    pub(crate) fn end_trace(&mut self) -> Vec<u64> {
+        self.trace.take().map(|trace| trace.values).unwrap_or_default()
     }
 
     /// Goes back to where [`start_trace`](Random::start_trace) was called,
@@ -1086,7 +1092,7 @@ mod tests {
             let mut plain = random.clone();
             random.record();
             random.record_bytes();
-            random.start_trace(0);
+            random.start_trace(0, Vec::new());
             let first = draw(&mut random);
             let second = draw(&mut random);
             random.rebuild();

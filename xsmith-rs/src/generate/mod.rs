@@ -116,6 +116,9 @@ pub struct Generator<'s> {
     local_choices: bool,
     /// The ways back the program being made has taken (see [`backtrack`]).
     backtracks: Vec<backtrack::Backtrack>,
+    /// Where the values a program draws are kept while it is made, kept
+    /// from program to program (see [`Random::start_trace`]).
+    trace_buffer: Vec<u64>,
     /// The hole being filled, and the productions a way back to it left out.
     excluded_hole: Option<NodeId>,
     excluded: Vec<ProdId>,
@@ -216,6 +219,7 @@ impl<'s> Generator<'s> {
             cover: None,
             local_choices: true,
             backtracks: Vec::new(),
+            trace_buffer: Vec::new(),
             excluded_hole: None,
             excluded: Vec::new(),
             failed_hole: None,
@@ -341,7 +345,10 @@ impl<'s> Generator<'s> {
     /// assert!(program.node(program.root()).is_hole);
     /// ```
     pub fn start(&self) -> Program {
-        let mut program = Program::new(self.spec.root(), self.spec.type_system(), self.expected_nodes);
+        // A quarter more than expected: a program a little larger than the
+        // last ones does not grow (copy) every per-node table.
+        let room = self.expected_nodes + self.expected_nodes / 4;
+        let mut program = Program::new(self.spec.root(), self.spec.type_system(), room);
         let root = program.root();
         program.budgets[root.index()] = self.root_budget();
         if let (Some(typing), Some(inhabitation)) = (&mut program.typing, &self.inhabitation) {
@@ -371,7 +378,7 @@ impl<'s> Generator<'s> {
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
         let started = Instant::now();
         self.backtracks.clear();
-        random.start_trace(self.expected_nodes * 2);
+        random.start_trace(self.expected_nodes * 2, std::mem::take(&mut self.trace_buffer));
         let log = self.log.clone();
         if let Some(cover) = &mut self.cover {
             cover.begin_program();
@@ -411,7 +418,7 @@ impl<'s> Generator<'s> {
             }
             random.rebuild();
         };
-        random.end_trace();
+        self.trace_buffer = random.end_trace();
         self.backtracks.clear();
         outcome
     }
