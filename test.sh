@@ -62,14 +62,25 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 fi
 
-fuzz/build --edges
-fuzz/build
+# The WebAssembly builds instrument xsmith's crates (what the fuzz
+# targets' coverage is), wasmi and wasm-smith, and leave wasmtime and
+# Cranelift plain: instrumented, they took most of the tests' build time,
+# and the tests of fuzzers/wasm/tests/libfuzzer.rs need coverage, not
+# theirs. The edges build goes first, the libFuzzer build after it
+# compiles only xsmith and xsmith-wasm again.
+wasm_sancov=xsmith,wasmi,wasm_smith
+wasm_bin=$(XSMITH_SANCOV=$wasm_sancov fuzz/build --edges)
+XSMITH_SANCOV=$wasm_sancov fuzz/build >/dev/null
+export XSMITH_FUZZ_BIN="$PWD/$wasm_bin"
 XSMITH_SANCOV=lua fuzz/build --edges --fuzzer lua
 XSMITH_SANCOV=lua fuzz/build --fuzzer lua
 
 if [ "${1:-}" = "--" ]; then shift; fi
 # Lua 5.4 in-process (a feature of its own, so that the workspace's
-# xsmith-lua stays the one of the installed interpreters alone), its
-# instrumented builds (fuzzers/lua/tests/instrumented.rs), then the rest.
-cargo test -p xsmith-lua --features in-process "$@" -- --include-ignored
+# xsmith-lua stays the one of the installed interpreters alone) and its
+# instrumented builds (fuzzers/lua/tests/instrumented.rs): the tests that
+# need the feature, and the doctests (the in_process module's are among
+# them); then the rest.
+cargo test -p xsmith-lua --features in-process --lib --test in_process --test instrumented "$@" -- --include-ignored
+cargo test -p xsmith-lua --features in-process --doc "$@"
 exec cargo test --workspace "$@" -- --include-ignored
