@@ -1,16 +1,16 @@
 //! A program is its choice sequence, for every fuzzer of this crate's
-//! dependencies (see `xsmith_tests::choices`): 1,000 recorded sequences
-//! replay to the same program, 10,000 random and 10,000 mutated sequences
-//! generate, and 300 of those programs run clean on the fuzzer's
+//! dependencies (see `xsmith_tests::choices`): 500 recorded sequences
+//! replay to the same program, 4,000 random and 4,000 mutated sequences
+//! generate, and 100 of those programs run clean on the fuzzer's
 //! implementations.
 
 use xsmith_tests::choices::{check_choice_sequences, Counts};
 
 const COUNTS: Counts = Counts {
-    replays: 1_000,
-    random: 10_000,
-    mutated: 10_000,
-    run: 300,
+    replays: 500,
+    random: 4_000,
+    mutated: 4_000,
+    run: 100,
 };
 
 #[test]

@@ -221,7 +221,7 @@ fn steered_programs_agree() {
         &xsmith_javascript::FUZZER,
         &Default::default(),
         2,
-        300,
+        100,
         &[],
     );
     assert!(covered > 1000, "{covered} k-paths");

@@ -89,7 +89,7 @@ fn steered_programs_agree() {
         &xsmith_python::FUZZER,
         &Default::default(),
         2,
-        300,
+        100,
         &[],
     );
     assert!(covered > 1000, "{covered} k-paths");

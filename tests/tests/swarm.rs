@@ -1,5 +1,5 @@
 //! Swarm testing (`--swarm`) on the fuzzers of this crate: each program's
-//! header regenerates it byte for byte, and 300 swarm programs per fuzzer
+//! header regenerates it byte for byte, and 100 swarm programs per fuzzer
 //! run alike on its implementations through a `diff` campaign. A swarm
 //! program whose drawn feature subset cannot be generated is a failure,
 //! never skipped: generation is total for any subset (issue 14, item 1).
@@ -28,7 +28,7 @@ fn agree(fuzzer: &Fuzzer) {
         fuzzer.implementations,
         &Options::default(),
         Swarm::default(),
-        0..300,
+        0..100,
     );
 }
 
@@ -58,24 +58,24 @@ fn python_swarm_headers_regenerate() {
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
-fn calc_300_swarm_programs_agree() {
+fn calc_100_swarm_programs_agree() {
     agree(&xsmith_calc::FUZZER);
 }
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
-fn lua_300_swarm_programs_agree() {
+fn lua_100_swarm_programs_agree() {
     agree(&xsmith_lua::FUZZER);
 }
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
-fn javascript_300_swarm_programs_agree() {
+fn javascript_100_swarm_programs_agree() {
     agree(&xsmith_javascript::FUZZER);
 }
 
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
-fn python_300_swarm_programs_agree() {
+fn python_100_swarm_programs_agree() {
     agree(&xsmith_python::FUZZER);
 }

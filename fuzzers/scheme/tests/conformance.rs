@@ -1,10 +1,10 @@
-//! The Scheme fuzzer against real implementations: 300 programs at the
+//! The Scheme fuzzer against real implementations: 200 programs at the
 //! default size run on Racket, Guile (interpreted and compiled), Chez
 //! Scheme and CHICKEN (interpreted and compiled) with no rejection, no
 //! runtime error, no timeout and no disagreement, and every canned
 //! production appears in at least a tenth of them; the printer and the
 //! checksum print what this file expects on each. `XSMITH_SCHEME_COUNT`
-//! sets how many programs (default 300); each costs about 2 CPU seconds,
+//! sets how many programs (default 200); each costs about 3 CPU seconds,
 //! most of it in Guile's and CHICKEN's compilers and Racket's module
 //! expansion. A run may take 60 s and a compile 120 s: on a loaded
 //! machine Guile's compiler, which takes half a CPU second for a program,
@@ -82,7 +82,7 @@ fn assert_programs_agree(programs: u64) {
 }
 
 fn count() -> u64 {
-    std::env::var("XSMITH_SCHEME_COUNT").map_or(300, |v| v.parse().expect("XSMITH_SCHEME_COUNT is a number"))
+    std::env::var("XSMITH_SCHEME_COUNT").map_or(200, |v| v.parse().expect("XSMITH_SCHEME_COUNT is a number"))
 }
 
 /// The fast tier's sample of the sweep below: the first 30 programs.

@@ -1,6 +1,6 @@
 //! A WebAssembly module is its choice sequence (see `xsmith_tests::choices`):
-//! 1,000 recorded sequences replay to the same module, 10,000 random and
-//! 10,000 mutated sequences generate, and 300 of those modules run clean on
+//! 500 recorded sequences replay to the same module, 4,000 random and
+//! 4,000 mutated sequences generate, and 100 of those modules run clean on
 //! wasmtime and wasm-interp (not wasmi: its known bug, in about 1% of
 //! modules, is checked for in `conformance.rs`).
 
@@ -10,10 +10,10 @@ use xsmith_tests::choices::{check_choice_sequences, Counts};
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn modules_are_their_choice_sequences() {
     let counts = Counts {
-        replays: 1_000,
-        random: 10_000,
-        mutated: 10_000,
-        run: 300,
+        replays: 500,
+        random: 4_000,
+        mutated: 4_000,
+        run: 100,
     };
     let fuzzer = &xsmith_wasm::FUZZER;
     let implementations: Vec<xsmith::Implementation> = fuzzer

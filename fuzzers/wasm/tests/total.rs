@@ -1,5 +1,5 @@
 //! Generation is total (issue 14, "no failing seed"): the WebAssembly
-//! fuzzer makes 20,000 modules at default options and 2,000 at each
+//! fuzzer makes 10,000 modules at default options and 500 at each
 //! `--max-depth` from 1 to 16, and none fails. (The other fuzzers' test is
 //! `tests/tests/total.rs`; this one is beside the fuzzer so that the
 //! cross-crate tests need not build wasmtime.)
@@ -53,7 +53,7 @@ fn assert_generates(max_depth: Option<u32>, seeds: Range<u64>) {
 #[test]
 #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
 fn default_options() {
-    assert_generates(None, 0..20_000);
+    assert_generates(None, 0..xsmith_tests::total::DEFAULT_PROGRAMS);
 }
 
 macro_rules! depths {
@@ -62,7 +62,7 @@ macro_rules! depths {
         #[ignore = "heavy sweep: ./test.sh runs it (cargo test -- --include-ignored)"]
         $(#[$attribute])*
         fn $name() {
-            assert_generates(Some($depth), 0..2_000);
+            assert_generates(Some($depth), 0..xsmith_tests::total::PROGRAMS_PER_DEPTH);
         }
     )*};
 }
