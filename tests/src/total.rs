@@ -16,10 +16,10 @@ use std::ops::Range;
 use xsmith::{Fuzzer, Generator, Options, Source};
 
 /// Programs generated at default options.
-pub const DEFAULT_PROGRAMS: u64 = 10_000;
+pub const DEFAULT_PROGRAMS: u64 = 5_000;
 
 /// Programs generated at each `--max-depth`.
-pub const PROGRAMS_PER_DEPTH: u64 = 500;
+pub const PROGRAMS_PER_DEPTH: u64 = 250;
 
 /// Generates (and renders) the programs of `seeds` at default options but
 /// `max_depth` (when given) and an hour's time limit, and panics listing every one that fails, each

@@ -1,6 +1,6 @@
 //! A program is its choice sequence, for every fuzzer of this crate's
 //! dependencies (see `xsmith_tests::choices`): 500 recorded sequences
-//! replay to the same program, 4,000 random and 4,000 mutated sequences
+//! replay to the same program, 2,000 random and 2,000 mutated sequences
 //! generate, and 100 of those programs run clean on the fuzzer's
 //! implementations.
 
@@ -8,8 +8,8 @@ use xsmith_tests::choices::{check_choice_sequences, Counts};
 
 const COUNTS: Counts = Counts {
     replays: 500,
-    random: 4_000,
-    mutated: 4_000,
+    random: 2_000,
+    mutated: 2_000,
     run: 100,
 };
 

@@ -1,5 +1,5 @@
 //! Generation is total (issue 14, "no failing seed"): each fuzzer makes
-//! 10,000 programs at default options and 500 at each `--max-depth` from
+//! 5,000 programs at default options and 250 at each `--max-depth` from
 //! 1 to 16, and none fails (see `xsmith_tests::total`; the WebAssembly
 //! fuzzer's are beside it, in `fuzzers/wasm/tests/total.rs`).
 

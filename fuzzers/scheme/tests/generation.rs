@@ -2,7 +2,7 @@
 //! at small and large `--max-depth`, with each feature group (the canned
 //! ones and Scheme's own: `when-unless`, `cond-case`, `pairs`, `equality`)
 //! switched off alone, and swarm programs, which regenerate from their
-//! headers; none fails. (Fewer programs than the 18,000 of
+//! headers; none fails. (Fewer programs than the 9,000 of
 //! `tests/tests/total.rs` for the other canned fuzzers, to keep this
 //! crate's test time small.)
 

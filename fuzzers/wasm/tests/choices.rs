@@ -1,6 +1,6 @@
 //! A WebAssembly module is its choice sequence (see `xsmith_tests::choices`):
-//! 500 recorded sequences replay to the same module, 4,000 random and
-//! 4,000 mutated sequences generate, and 100 of those modules run clean on
+//! 500 recorded sequences replay to the same module, 2,000 random and
+//! 2,000 mutated sequences generate, and 100 of those modules run clean on
 //! wasmtime and wasm-interp (not wasmi: its known bug, in about 1% of
 //! modules, is checked for in `conformance.rs`).
 
@@ -11,8 +11,8 @@ use xsmith_tests::choices::{check_choice_sequences, Counts};
 fn modules_are_their_choice_sequences() {
     let counts = Counts {
         replays: 500,
-        random: 4_000,
-        mutated: 4_000,
+        random: 2_000,
+        mutated: 2_000,
         run: 100,
     };
     let fuzzer = &xsmith_wasm::FUZZER;

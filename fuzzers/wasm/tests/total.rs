@@ -1,5 +1,5 @@
 //! Generation is total (issue 14, "no failing seed"): the WebAssembly
-//! fuzzer makes 10,000 modules at default options and 500 at each
+//! fuzzer makes 5,000 modules at default options and 250 at each
 //! `--max-depth` from 1 to 16, and none fails. (The other fuzzers' test is
 //! `tests/tests/total.rs`; this one is beside the fuzzer so that the
 //! cross-crate tests need not build wasmtime.)
