@@ -77,10 +77,10 @@ impl<'s> Generator<'s> {
     /// `candidate` finishes soonest depends on the others, do they run on
     /// every choice. `self.choices` is left meaningless.
     pub(super) fn would_offer(&mut self, program: &mut Program, node: NodeId, candidate: Option<ProdId>) -> bool {
-        self.offer_switched_on(program, node);
         match candidate {
-            Some(candidate) if !self.choices.contains(&candidate) => false,
+            Some(candidate) if !self.switched_on(program, node, candidate) => false,
             Some(candidate) if self.past_bounds(program, node) => {
+                self.offer_switched_on(program, node);
                 self.drop_unfit(program, node);
                 self.choices.contains(&candidate)
             }
@@ -91,11 +91,13 @@ impl<'s> Generator<'s> {
                 !self.choices.is_empty()
             }
             None => {
+                self.offer_switched_on(program, node);
+                self.hole_heads = self.heads_of_node(program, node);
                 let offered = std::mem::take(&mut self.choices);
                 let any = offered.iter().any(|&choice| {
                     self.choices.clear();
                     self.choices.push(choice);
-                    self.drop_unfit(program, node);
+                    self.drop_unfit_at_heads(program, node);
                     !self.choices.is_empty()
                 });
                 // The longer buffer stays, for the next hole.
@@ -105,6 +107,16 @@ impl<'s> Generator<'s> {
                 any
             }
         }
+    }
+
+    /// Whether stage 1 offers `candidate` for the hole at `node` (see
+    /// [`offer_switched_on`](Generator::offer_switched_on)).
+    fn switched_on(&self, program: &Program, node: NodeId, candidate: ProdId) -> bool {
+        let excluded = self.excluded_hole == Some(node) && self.excluded.contains(&candidate);
+        self.enabled[candidate.index()]
+            && !excluded
+            && self.spec.fillers(program.node(node).production).contains(&candidate)
+            && self.accepts(program, node, candidate)
     }
 
     /// Stages 2 to 5 on `self.choices`, for the hole at `node`.

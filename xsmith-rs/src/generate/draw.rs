@@ -120,8 +120,10 @@ impl Generator<'_> {
                 steered[drawn] = 0;
             }
         }
-        if !every {
-            self.offer_candidates(program, node);
+        match (every, past_bounds) {
+            (true, _) => {}
+            (false, true) => self.offer_soonest_candidates(program, node),
+            (false, false) => self.offer_candidates(program, node),
         }
         self.pick(program, node, random)
     }
@@ -131,7 +133,7 @@ impl Generator<'_> {
     /// offered, else checked alone) and, `past_bounds`, finishes as soon
     /// as the stable list's soonest (a reference that would lift finishes
     /// later: `only_by_lifting` holds it after either check).
-    fn stable_entry_passes(
+    pub(super) fn stable_entry_passes(
         &mut self,
         program: &mut Program,
         node: NodeId,
@@ -180,7 +182,21 @@ impl Generator<'_> {
     /// Fills `self.stable` with the hole's stable list (past the bounds:
     /// its productions that finish soonest) and `self.stable_weights` with
     /// their weights; returns how soon the soonest finish.
-    fn stable_list(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
+    pub(super) fn stable_list(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
+        let soonest_finish = self.stable_order(program, node, past_bounds);
+        weigh(
+            self.spec,
+            &self.stable,
+            &self.hole(program, node),
+            &mut self.stable_weights,
+        );
+        soonest_finish
+    }
+
+    /// Fills `self.stable` with the hole's stable list (past the bounds:
+    /// its productions that finish soonest), unweighed; returns how soon
+    /// the soonest finish.
+    fn stable_order(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
         let spec = self.spec;
         let node_type = program.node(node).production;
         self.hole_heads = self.heads_of_node(program, node);
@@ -221,8 +237,44 @@ impl Generator<'_> {
             }
             _ => self.stable.extend_from_slice(order),
         }
-        weigh(spec, &self.stable, &self.hole(program, node), &mut self.stable_weights);
         soonest_finish
+    }
+
+    /// Past the bounds, fills `self.choices` with what
+    /// [`offer_candidates`](Generator::offer_candidates) offers the hole at
+    /// `node` (those that pass and finish soonest, simplest first), with
+    /// less work: the productions of the whole stable list are checked
+    /// alone, those that finish soonest in themselves first, until the
+    /// rest cannot finish as soon as one that passed (a production
+    /// finishes no sooner than it does in itself: a reference that must
+    /// lift a definition later). `self.stable` is left meaningless.
+    pub(super) fn offer_soonest_candidates(&mut self, program: &mut Program, node: NodeId) {
+        self.stable_order(program, node, false);
+        let mut list = std::mem::take(&mut self.stable);
+        let mut by_finish: Vec<(Finish, usize)> = (list.iter().enumerate())
+            .map(|(i, &c)| (self.own_finish(c), i))
+            .collect();
+        by_finish.sort_unstable();
+        let mut finishes: Vec<Option<Finish>> = vec![None; list.len()];
+        let mut best: Option<Finish> = None;
+        for (own, i) in by_finish {
+            if best.is_some_and(|best| own > best) {
+                break;
+            }
+            if self.offers_alone(program, node, list[i]) {
+                let finish = self.finish_of(list[i]);
+                finishes[i] = Some(finish);
+                best = Some(best.map_or(finish, |best| best.min(finish)));
+            }
+        }
+        self.choices.clear();
+        (self.choices).extend(
+            (list.iter().zip(&finishes))
+                .filter(|(_, &f)| f.is_some() && f == best)
+                .map(|(&c, _)| c),
+        );
+        list.clear();
+        self.stable = list;
     }
 
     /// With `--cover`, the weights steering gives the stable list (its

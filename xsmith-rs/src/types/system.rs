@@ -402,6 +402,12 @@ impl TypeSystem {
         leaves
     }
 
+    /// How many generic type constructors are declared: their ids are
+    /// `0..generic_count()`.
+    pub(crate) fn generic_count(&self) -> usize {
+        self.generics.len()
+    }
+
     pub(crate) fn generic_ids(&self) -> impl Iterator<Item = GenericId> {
         (0..self.generics.len() as u16).map(GenericId)
     }

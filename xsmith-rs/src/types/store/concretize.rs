@@ -16,7 +16,7 @@ use super::domain::{Domain, TypeError};
 use super::TypeStore;
 use crate::random::Random;
 use crate::types::heads::Head;
-use crate::types::term::{RecordField, Type, TypeVar};
+use crate::types::term::{GenericId, RecordField, Type, TypeVar};
 
 impl TypeStore {
     /// Makes `ty` ground: every variable in it becomes a type chosen at
@@ -125,10 +125,16 @@ impl TypeStore {
                 producible.extend(rest);
                 producible
             }
-            Domain::AnyProduct => (0..INVENTED).map(|_| self.invent_product(random, depth)).collect(),
+            Domain::AnyProduct => {
+                let leaves = self.producible_leaves();
+                (0..INVENTED)
+                    .map(|_| self.invent_product(&leaves, random, depth))
+                    .collect()
+            }
             Domain::RecordAtLeast(fields) => {
+                let leaves = self.producible_leaves();
                 let mut invented: Vec<Type> = (0..INVENTED)
-                    .map(|_| self.invent_record(Some(&fields), random, depth))
+                    .map(|_| self.invent_record(&leaves, Some(&fields), random, depth))
                     .collect();
                 // The record of just those fields is a supertype of every
                 // other candidate, so it suits whatever is below the
@@ -137,7 +143,8 @@ impl TypeStore {
                 invented
             }
             Domain::Any => {
-                let mut invented: Vec<Type> = (0..INVENTED).map(|_| self.invent(random, depth)).collect();
+                let leaves = self.producible_leaves();
+                let mut invented: Vec<Type> = (0..INVENTED).map(|_| self.invent(&leaves, random, depth)).collect();
                 // Those of which no value can be made go last.
                 let (producible, unproducible): (Vec<Type>, Vec<Type>) =
                     invented.into_iter().partition(|t| self.producible(t));
@@ -171,15 +178,18 @@ impl TypeStore {
         self.system.is_concrete_base(ty) && ty.parts().into_iter().all(|p| self.concrete_leaves(p))
     }
 
-    /// A random ground type at most `depth` deep.
-    fn invent(&mut self, random: &mut Random, depth: u32) -> Type {
-        let leaves: Vec<Type> = self
-            .system
-            .leaf_types()
-            .into_iter()
-            .filter(|t| self.producible(t))
-            .collect();
-        let generics: Vec<_> = self.system.generic_ids().collect();
+    /// The leaf types of which values can be made, in the order the type
+    /// system declares them.
+    fn producible_leaves(&self) -> Vec<Type> {
+        let mut leaves = self.system.leaf_types();
+        leaves.retain(|t| self.producible(t));
+        leaves
+    }
+
+    /// A random ground type at most `depth` deep, from the
+    /// [`producible_leaves`](TypeStore::producible_leaves) `leaves`.
+    fn invent(&self, leaves: &[Type], random: &mut Random, depth: u32) -> Type {
+        let generics = self.system.generic_count();
         let records = self.invents_composites
             && !self.system.invented_record_fields().is_empty()
             && self.producible_head(Head::Record);
@@ -187,7 +197,7 @@ impl TypeStore {
         // is at least two deep.
         let functions = self.system.invents_functions() && depth >= 2;
         let products = self.invents_composites && self.system.invents_products() && self.producible_head(Head::Product);
-        let composite_kinds = generics.len() + usize::from(records) + usize::from(functions) + usize::from(products);
+        let composite_kinds = generics + usize::from(records) + usize::from(functions) + usize::from(products);
         let leaf_weight = 3 * leaves.len().max(1) as u32;
         let composite_weight = if depth == 0 { 0 } else { 2 * composite_kinds as u32 };
         // Plain concretization invents leaves only (see `concretize_plain`).
@@ -197,52 +207,59 @@ impl TypeStore {
             if leaves.is_empty() {
                 return Type::product(vec![]);
             }
-            return random.pick(&leaves).clone();
+            return random.pick(leaves).clone();
         }
         let mut kind = random.below(composite_kinds as u64) as usize;
-        if kind < generics.len() {
-            let g = generics[kind];
+        if kind < generics {
+            let g = GenericId(kind as u16);
             let arity = self.system.variances(g).len();
-            let args = (0..arity).map(|_| self.invent(random, depth - 1)).collect();
+            let args = (0..arity).map(|_| self.invent(leaves, random, depth - 1)).collect();
             return Type::generic(g, args);
         }
-        kind -= generics.len();
+        kind -= generics;
         if records {
             if kind == 0 {
-                return self.invent_record(None, random, depth);
+                return self.invent_record(leaves, None, random, depth);
             }
             kind -= 1;
         }
         if functions && kind == 0 {
             let arity = random.below(3) as usize;
-            let params = (0..arity).map(|_| self.invent(random, depth - 2)).collect();
-            let result = self.invent(random, depth - 1);
+            let params = (0..arity).map(|_| self.invent(leaves, random, depth - 2)).collect();
+            let result = self.invent(leaves, random, depth - 1);
             return Type::function(params, result);
         }
-        self.invent_product(random, depth)
+        self.invent_product(leaves, random, depth)
     }
 
-    fn invent_product(&mut self, random: &mut Random, depth: u32) -> Type {
+    /// A random product at most `depth` deep, of up to three parts.
+    fn invent_product(&self, leaves: &[Type], random: &mut Random, depth: u32) -> Type {
         let arity = random.below(4) as usize;
         Type::product(
             (0..arity)
-                .map(|_| self.invent(random, depth.saturating_sub(1)))
+                .map(|_| self.invent(leaves, random, depth.saturating_sub(1)))
                 .collect(),
         )
     }
 
     /// A record with `at_least` fields (if any) and some random others.
-    fn invent_record(&mut self, at_least: Option<&Arc<[RecordField]>>, random: &mut Random, depth: u32) -> Type {
+    fn invent_record(
+        &self,
+        leaves: &[Type],
+        at_least: Option<&Arc<[RecordField]>>,
+        random: &mut Random,
+        depth: u32,
+    ) -> Type {
         let mut fields: Vec<RecordField> = at_least.map(|f| f.to_vec()).unwrap_or_default();
-        let names = self.system.invented_record_fields().to_vec();
+        let names = self.system.invented_record_fields();
         let extra = random.below(3) + u64::from(fields.is_empty());
         for _ in 0..extra {
             if names.is_empty() {
                 break;
             }
-            let name = random.pick(&names).clone();
+            let name = random.pick(names).clone();
             if !fields.iter().any(|(n, _)| *n == name) {
-                let ty = self.invent(random, depth.saturating_sub(1));
+                let ty = self.invent(leaves, random, depth.saturating_sub(1));
                 fields.push((name, ty));
             }
         }
