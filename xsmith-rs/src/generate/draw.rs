@@ -275,6 +275,15 @@ impl Generator<'_> {
         );
         list.clear();
         self.stable = list;
+        #[cfg(debug_assertions)]
+        {
+            let quick = self.choices.clone();
+            self.offer_candidates(program, node);
+            assert_eq!(
+                quick, self.choices,
+                "the soonest candidates, checked alone and together"
+            );
+        }
     }
 
     /// With `--cover`, the weights steering gives the stable list (its

@@ -17,7 +17,9 @@
 //! from one choice (a seed: the tries it takes vary with what is in
 //! sight, and the choices after it must not shift). It
 //! draws one of the hole's candidate productions by its weight (so types
-//! come out about as often as when the productions decided them), takes
+//! come out about as often as when the productions decided them; drawn
+//! from the hole's stable list and checked alone, as
+//! [`draw`](super::draw) draws a hole's production), takes
 //! that production's node type, for a reference the type of a visible
 //! variable that fits, and concretizes what is then one of some ground
 //! types; the production drawn must still be able to fill the hole, else a
@@ -59,42 +61,90 @@ impl Generator<'_> {
         if typing.store.is_ground(&ty) || !shares_type(program, hole, &ty) {
             return;
         }
-        self.offer_candidates(program, hole);
-        self.weigh_candidates(program, hole);
-        // Each attempt below offers candidates again: keep this hole's.
-        let candidates = self.choices.clone();
-        let mut weights = self.weights.clone();
-        let sharers = sharing_holes(program, hole, &ty);
+        let shared = SharedHole {
+            sharers: sharing_holes(program, hole, &ty),
+            node: hole,
+            ty,
+        };
         // One choice, however many tries the decision takes: the tries
         // depend on what is in sight, which a replaced subtree elsewhere
         // may change, and the choices after this one must stay in place.
         let random = &mut local_source(random.next_u64());
-        for _ in 0..CANDIDATE_TRIES {
-            // An empty `candidates`: `choose` names the hole nothing can fill.
-            let Some(picked) = random.weighted(&weights) else {
-                return;
-            };
-            weights[picked] = 0;
-            if self.try_candidate(program, hole, candidates[picked], &sharers, &ty, random) {
-                return;
-            }
+        if self.try_stable_candidates(program, &shared, random) {
+            return;
         }
+        // Past the bounds, no production of the stable list may pass when
+        // every candidate finishes later than the list's soonest.
+        if !self.past_bounds(program, hole) {
+            return;
+        }
+        self.offer_soonest_candidates(program, hole);
+        self.weigh_candidates(program, hole);
+        let (candidates, weights) = (self.choices.clone(), self.weights.clone());
+        self.try_candidates(program, &shared, &candidates, weights, random, |_, _, _| true);
     }
 
-    /// Gives the hole at `hole` (of open type `ty`) a type `candidate` can
-    /// fill: `candidate`'s node type, for a reference a visible variable's
-    /// type, and plain ground types for what is still open; keeps it if
-    /// `candidate` and something for each of `sharers` can still fill
-    /// their holes (see [`try_concretizing`](Generator::try_concretizing)).
+    /// Draws productions from the hole's stable list (see
+    /// [`draw`](super::draw)) and tries the first few that pass for the
+    /// hole's type; whether any passed.
+    fn try_stable_candidates(&mut self, program: &mut Program, shared: &SharedHole, random: &mut Random) -> bool {
+        let hole = shared.node;
+        let past_bounds = self.past_bounds(program, hole);
+        let soonest_finish = self.stable_list(program, hole, past_bounds);
+        let heads = self.hole_heads;
+        let (candidates, weights) = (self.stable.clone(), self.stable_weights.clone());
+        // A try leaves the heads of another hole's type behind.
+        let passes = |generator: &mut Self, program: &mut Program, index: usize| {
+            generator.hole_heads = heads;
+            generator.stable_entry_passes(program, hole, index, false, past_bounds, soonest_finish)
+        };
+        self.try_candidates(program, shared, &candidates, weights, random, passes)
+    }
+
+    /// Draws `candidates` by `weights` and tries for the hole's type (see
+    /// [`try_candidate`](Generator::try_candidate)) the first few that
+    /// `passes` (rejection sampling: each candidate that passes comes out
+    /// as often as one draw among those that pass gives it); whether any
+    /// passed.
+    fn try_candidates(
+        &mut self,
+        program: &mut Program,
+        shared: &SharedHole,
+        candidates: &[ProdId],
+        mut weights: Vec<u32>,
+        random: &mut Random,
+        mut passes: impl FnMut(&mut Self, &mut Program, usize) -> bool,
+    ) -> bool {
+        let mut tries = 0;
+        while tries < CANDIDATE_TRIES {
+            // Nothing left: `choose` names the hole nothing can fill.
+            let Some(picked) = random.weighted(&weights) else {
+                break;
+            };
+            weights[picked] = 0;
+            if !passes(self, program, picked) {
+                continue;
+            }
+            tries += 1;
+            if self.try_candidate(program, shared, candidates[picked], random) {
+                break;
+            }
+        }
+        tries > 0
+    }
+
+    /// Gives the `shared` hole a type `candidate` can fill: `candidate`'s
+    /// node type, for a reference a visible variable's type, and plain
+    /// ground types for what is still open; keeps it if `candidate` and
+    /// something for each of the hole's sharers can still fill their holes (see [`try_concretizing`](Generator::try_concretizing)).
     fn try_candidate(
         &mut self,
         program: &mut Program,
-        hole: NodeId,
+        shared: &SharedHole,
         candidate: ProdId,
-        sharers: &[NodeId],
-        ty: &Type,
         random: &mut Random,
     ) -> bool {
+        let (hole, ty) = (shared.node, &shared.ty);
         let typing = program.typing.as_mut().expect("a typed hole");
         let before = typing.store.snapshot();
         let node_type = (self.spec.type_info(candidate).node_type)(&mut typing.store);
@@ -103,8 +153,7 @@ impl Generator<'_> {
             return false;
         }
         self.take_a_visible_variables_type(program, hole, candidate, ty, random);
-        let decided =
-            (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, hole, candidate, sharers, ty, random));
+        let decided = (0..CONCRETIZE_TRIES).any(|_| self.try_concretizing(program, shared, candidate, random));
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
         match decided {
             true => store.commit(before),
@@ -161,20 +210,19 @@ impl Generator<'_> {
         }
     }
 
-    /// Concretizes `ty`, the type of the hole at `hole`, and keeps it if
+    /// Concretizes the type of the `shared` hole, and keeps it if
     /// `candidate` can still fill the hole and something can still fill
-    /// each of the holes still to fill that share it (`sharers`: a
+    /// each of the holes still to fill that share it (its sharers: a
     /// dictionary's type decided for its literal must leave a value its
     /// `DictSet` can make).
     fn try_concretizing(
         &mut self,
         program: &mut Program,
-        hole: NodeId,
+        shared: &SharedHole,
         candidate: ProdId,
-        sharers: &[NodeId],
-        ty: &Type,
         random: &mut Random,
     ) -> bool {
+        let (hole, ty) = (shared.node, &shared.ty);
         let max_depth = self.options.type_max_depth;
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
         let snapshot = store.snapshot();
@@ -188,7 +236,7 @@ impl Generator<'_> {
             return false;
         }
         let fillable = self.would_offer(program, hole, Some(candidate))
-            && sharers.iter().all(|&other| self.would_offer(program, other, None));
+            && (shared.sharers.iter()).all(|&other| self.would_offer(program, other, None));
         let store = &mut program.typing.as_mut().expect("a typed hole").store;
         match fillable {
             true => store.commit(snapshot),
@@ -295,6 +343,17 @@ impl Generator<'_> {
         }
         Ok(())
     }
+}
+
+/// A hole whose open type its parent's type or a sibling's shares.
+struct SharedHole {
+    /// The hole.
+    node: NodeId,
+    /// Its type.
+    ty: Type,
+    /// The holes still to fill, other than this one, whose types share a
+    /// variable of it.
+    sharers: Vec<NodeId>,
 }
 
 /// Whether the open type `ty` of the hole at `hole` has a variable that its
