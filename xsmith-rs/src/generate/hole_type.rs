@@ -450,8 +450,8 @@ impl OpenVariables {
 /// The open variables of `ty`, as the store resolves them, and those of
 /// the fields an open record must have.
 fn variables(store: &TypeStore, ty: &Type, out: &mut impl Extend<TypeVar>) {
-    match store.resolve(ty) {
-        Type::Var(v) => {
+    match store.resolve_ref(ty) {
+        Err(v) => {
             out.extend([v]);
             if let Domain::RecordAtLeast(fields) = store.domain(v) {
                 for (_, field) in fields.iter() {
@@ -459,10 +459,11 @@ fn variables(store: &TypeStore, ty: &Type, out: &mut impl Extend<TypeVar>) {
                 }
             }
         }
-        composite => {
-            for part in composite.parts() {
+        Ok(composite) => {
+            composite.all_parts(|part| {
                 variables(store, part, out);
-            }
+                true
+            });
         }
     }
 }

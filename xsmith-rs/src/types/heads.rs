@@ -187,7 +187,7 @@ impl Producible {
                 };
                 params && self.allows(&f.1)
             }
-            _ => ty.parts().into_iter().all(|part| self.allows(part)),
+            _ => ty.all_parts(|part| self.allows(part)),
         }
     }
 

@@ -164,6 +164,24 @@ impl Type {
         }
     }
 
+    /// Whether `test` holds for every part of a composite type (the parts
+    /// [`parts`](Type::parts) lists), without collecting them.
+    ///
+    /// ```
+    /// use xsmith::types::Type;
+    /// let pair = Type::product(vec![Type::product(vec![]), Type::product(vec![])]);
+    /// assert!(pair.all_parts(|part| *part == Type::product(vec![])));
+    /// ```
+    #[inline]
+    pub fn all_parts(&self, mut test: impl FnMut(&Type) -> bool) -> bool {
+        match self {
+            Type::Var(_) | Type::Base(_) | Type::Nominal(_) => true,
+            Type::Generic(_, args) | Type::Product(args) => args.iter().all(test),
+            Type::Function(f) => test(&f.0) && test(&f.1),
+            Type::Record(fields) => fields.iter().all(|(_, t)| test(t)),
+        }
+    }
+
     /// Whether the term mentions no variable at all.
     ///
     /// ```
@@ -173,7 +191,7 @@ impl Type {
     pub fn is_ground_term(&self) -> bool {
         match self {
             Type::Var(_) => false,
-            _ => self.parts().into_iter().all(Type::is_ground_term),
+            _ => self.all_parts(Type::is_ground_term),
         }
     }
 

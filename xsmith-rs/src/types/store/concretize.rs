@@ -175,7 +175,7 @@ impl TypeStore {
     }
 
     fn concrete_leaves(&self, ty: &Type) -> bool {
-        self.system.is_concrete_base(ty) && ty.parts().into_iter().all(|p| self.concrete_leaves(p))
+        self.system.is_concrete_base(ty) && ty.all_parts(|p| self.concrete_leaves(p))
     }
 
     /// The leaf types of which values can be made, in the order the type

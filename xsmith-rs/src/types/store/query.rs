@@ -134,15 +134,26 @@ impl TypeStore {
     /// assert_eq!(store.resolve(&v), int);
     /// ```
     pub fn resolve(&self, ty: &Type) -> Type {
-        let mut ty = ty.clone();
+        match self.resolve_ref(ty) {
+            Ok(ty) => ty.clone(),
+            Err(v) => Type::Var(v),
+        }
+    }
+
+    /// What [`resolve`](TypeStore::resolve) gives, unless it is a
+    /// variable: `ty` itself or the type a variable is bound to, without
+    /// cloning it; else (`Err`) the unbound variable's class name.
+    #[inline]
+    pub(crate) fn resolve_ref<'a>(&'a self, ty: &'a Type) -> Result<&'a Type, TypeVar> {
+        let mut ty = ty;
         while let Type::Var(v) = ty {
-            let root = self.find(v);
+            let root = self.find(*v);
             match &self.vars.get(root).domain {
-                Domain::Bound(bound) => ty = bound.clone(),
-                _ => return Type::Var(root),
+                Domain::Bound(bound) => ty = bound,
+                _ => return Err(root),
             }
         }
-        ty
+        Ok(ty)
     }
 
     /// `ty` resolved at the top, with whether that is a ground term: what
@@ -157,15 +168,17 @@ impl TypeStore {
     /// it walks.
     #[inline]
     pub(super) fn resolve_compressing(&mut self, ty: &Type) -> Type {
-        let mut ty = ty.clone();
-        while let Type::Var(v) = ty {
+        let Type::Var(mut v) = ty else {
+            return ty.clone();
+        };
+        loop {
             let root = self.find_compressing(v);
             match &self.vars.get(root).domain {
-                Domain::Bound(bound) => ty = bound.clone(),
+                Domain::Bound(Type::Var(next)) => v = *next,
+                Domain::Bound(bound) => return bound.clone(),
                 _ => return Type::Var(root),
             }
         }
-        ty
     }
 
     /// `ty` with every bound variable replaced, all the way down; unbound
@@ -216,9 +229,9 @@ impl TypeStore {
     /// assert!(!store.is_ground(&v));
     /// ```
     pub fn is_ground(&self, ty: &Type) -> bool {
-        match self.resolve(ty) {
-            Type::Var(_) => false,
-            resolved => resolved.parts().into_iter().all(|part| self.is_ground(part)),
+        match self.resolve_ref(ty) {
+            Err(_) => false,
+            Ok(resolved) => resolved.all_parts(|part| self.is_ground(part)),
         }
     }
 }

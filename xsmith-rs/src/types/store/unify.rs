@@ -444,8 +444,8 @@ impl TypeStore {
     /// The representatives of the unbound variables in `ty` and in the
     /// fields of the records they must be.
     pub(super) fn free_vars(&self, ty: &Type, free: &mut Vec<TypeVar>) {
-        match self.resolve(ty) {
-            Type::Var(w) => {
+        match self.resolve_ref(ty) {
+            Err(w) => {
                 if !free.contains(&w) {
                     free.push(w);
                     if let Domain::RecordAtLeast(fields) = &self.vars.get(w).domain {
@@ -455,10 +455,11 @@ impl TypeStore {
                     }
                 }
             }
-            other => {
-                for part in other.parts() {
+            Ok(other) => {
+                other.all_parts(|part| {
                     self.free_vars(part, free);
-                }
+                    true
+                });
             }
         }
     }
