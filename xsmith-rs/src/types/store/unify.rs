@@ -23,7 +23,15 @@ impl TypeStore {
     /// `a = b`: two subtype relations, or one class for two variables of
     /// which one is blank or has no edges.
     pub(super) fn equal(&mut self, a: &Type, b: &Type) -> Result<(), TypeError> {
-        if let (Type::Var(x), Type::Var(y)) = (self.resolve_compressing(a), self.resolve_compressing(b)) {
+        let (resolved_a, resolved_b) = (self.resolve_compressing(a), self.resolve_compressing(b));
+        let bound = match (&resolved_a, &resolved_b) {
+            (Type::Var(v), t) | (t, Type::Var(v)) if !matches!(t, Type::Var(_)) => self.bind_isolated(*v, t),
+            _ => None,
+        };
+        if let Some(result) = bound {
+            return result;
+        }
+        if let (Type::Var(x), Type::Var(y)) = (resolved_a, resolved_b) {
             // Two variables with no path between them (one has no edges at
             // all) just become one.
             let isolated = |v: TypeVar| {
@@ -58,6 +66,28 @@ impl TypeStore {
         }
         self.subtype(a, b)?;
         self.subtype(b, a)
+    }
+
+    /// `v = t` for a variable that no edge, watcher or pending bound ties
+    /// to another and a ground `t` it may be, where the subtype rules both
+    /// ways come to binding `v` to `t`: a base or nominal `t` in any
+    /// domain, any `t` among candidates that are all ground. `None`
+    /// leaves it to them.
+    fn bind_isolated(&mut self, v: TypeVar, t: &Type) -> Option<Result<(), TypeError>> {
+        let data = self.data(v);
+        let isolated = data.lower.is_empty()
+            && data.upper.is_empty()
+            && data.watchers.is_empty()
+            && data.pending_upper.is_empty()
+            && data.pending_lower.is_empty();
+        let allowed = match &data.domain {
+            Domain::Any => matches!(t, Type::Base(_) | Type::Nominal(_)),
+            Domain::OneOf(candidates) => {
+                candidates.iter().all(Type::is_ground_term) && candidates.contains(t) && t.is_ground_term()
+            }
+            _ => false,
+        };
+        (isolated && allowed).then(|| self.set_domain(v, Domain::Bound(t.clone())))
     }
 
     /// Puts blank variable `blank` into the class of `other`, unless
