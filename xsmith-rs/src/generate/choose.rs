@@ -404,7 +404,8 @@ impl<'s> Generator<'s> {
     /// Stage 5: past the depth bound (or `--size`), keeps only the choices
     /// that finish soonest (see [`Finish`]).
     fn keep_soonest_finishing(&mut self, past_bounds: bool) {
-        if !past_bounds {
+        // One choice finishes soonest of one.
+        if !past_bounds || self.choices.len() < 2 {
             return;
         }
         let finishes: smallvec::SmallVec<[Finish; 32]> = self.choices.iter().map(|&c| self.finish_of(c)).collect();

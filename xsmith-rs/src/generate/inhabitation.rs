@@ -549,7 +549,7 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
     // The heads of outermost constructor `outer` whose key part may have
     // one of the heads in `key`.
     let keyed = |key: HeadSet, outer: Simple, wanted: &dyn Fn(Head) -> Option<Option<Simple>>| {
-        let keys: Vec<Simple> = (0..all.len())
+        let keys: smallvec::SmallVec<[Simple; 8]> = (0..all.len())
             .filter(|&i| key & bit(i) != 0)
             .map(|i| all[i].key_inside(outer))
             .collect();
@@ -559,17 +559,22 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
             _ => set,
         })
     };
-    match store.resolve(ty) {
-        Type::Var(v) => match store.domain(v) {
-            Domain::OneOf(candidates) => candidates
-                .iter()
-                .map(|c| possible_heads(store, all, c))
-                .fold(0, |set, h| set | h),
-            Domain::AnyProduct => index(Head::Product),
-            Domain::RecordAtLeast(_) => index(Head::Record),
-            Domain::Any | Domain::Bound(_) => ALL_HEADS,
-        },
-        Type::Generic(g, args) => match args.first() {
+    let resolved = match store.resolve_ref(ty) {
+        Ok(resolved) => resolved,
+        Err(v) => {
+            return match store.domain(v) {
+                Domain::OneOf(candidates) => candidates
+                    .iter()
+                    .map(|c| possible_heads(store, all, c))
+                    .fold(0, |set, h| set | h),
+                Domain::AnyProduct => index(Head::Product),
+                Domain::RecordAtLeast(_) => index(Head::Record),
+                Domain::Any | Domain::Bound(_) => ALL_HEADS,
+            }
+        }
+    };
+    match resolved {
+        &Type::Generic(g, ref args) => match args.first() {
             Some(arg) => keyed(possible_heads(store, all, arg), Simple::Generic(g), &|h| match h {
                 Head::Generic(x, key) if x == g => Some(key),
                 _ => None,
@@ -580,7 +585,7 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
             Head::Function(key) => Some(Some(key)),
             _ => None,
         }),
-        resolved => head_of(&resolved).map_or(ALL_HEADS, index),
+        resolved => head_of(resolved).map_or(ALL_HEADS, index),
     }
 }
 
