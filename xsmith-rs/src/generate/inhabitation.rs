@@ -548,15 +548,23 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
     let index = |h: Head| all.iter().position(|&x| x == h).map_or(ALL_HEADS, bit);
     // The heads of outermost constructor `outer` whose key part may have
     // one of the heads in `key`.
-    let keyed = |key: HeadSet, outer: Simple, wanted: &dyn Fn(Head) -> Option<Option<Simple>>| {
+    let keyed = |key: HeadSet, outer: Simple| {
         let keys: smallvec::SmallVec<[Simple; 8]> = (0..all.len())
             .filter(|&i| key & bit(i) != 0)
             .map(|i| all[i].key_inside(outer))
             .collect();
-        all.iter().enumerate().fold(0, |set, (i, &h)| match wanted(h) {
-            Some(None) => set | bit(i),
-            Some(Some(simple)) if keys.contains(&simple) => set | bit(i),
-            _ => set,
+        // Of the heads of `outer`: those without a key part, and those
+        // whose key part is one of `keys`.
+        all.iter().enumerate().fold(0, |set, (i, &h)| {
+            let key = match (h, outer) {
+                (Head::Generic(x, key), Simple::Generic(g)) if x == g => key,
+                (Head::Function(key), Simple::Function) => Some(key),
+                _ => return set,
+            };
+            match key {
+                Some(simple) if !keys.contains(&simple) => set,
+                _ => set | bit(i),
+            }
         })
     };
     let resolved = match store.resolve_ref(ty) {
@@ -575,16 +583,10 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
     };
     match resolved {
         &Type::Generic(g, ref args) => match args.first() {
-            Some(arg) => keyed(possible_heads(store, all, arg), Simple::Generic(g), &|h| match h {
-                Head::Generic(x, key) if x == g => Some(key),
-                _ => None,
-            }),
+            Some(arg) => keyed(possible_heads(store, all, arg), Simple::Generic(g)),
             None => index(Head::Generic(g, None)),
         },
-        Type::Function(f) => keyed(possible_heads(store, all, &f.1), Simple::Function, &|h| match h {
-            Head::Function(key) => Some(Some(key)),
-            _ => None,
-        }),
+        Type::Function(f) => keyed(possible_heads(store, all, &f.1), Simple::Function),
         resolved => head_of(resolved).map_or(ALL_HEADS, index),
     }
 }
