@@ -38,6 +38,9 @@ struct NominalDecl {
 #[derive(Default)]
 pub struct TypeSystem {
     bases: Vec<BaseDecl>,
+    /// Each base type's name and its first declaration's place in `bases`:
+    /// fuzzers look types up by name as they make every node's type.
+    base_names: rustc_hash::FxHashMap<String, u16>,
     generics: Vec<GenericDecl>,
     nominals: Vec<NominalDecl>,
     record_field_names: Vec<Arc<str>>,
@@ -105,6 +108,7 @@ impl TypeSystem {
 
     fn declare_base(&mut self, name: &str, supertype: Option<BaseId>, concrete: bool) -> Type {
         let id = BaseId(self.bases.len() as u16);
+        self.base_names.entry(name.to_string()).or_insert(id.0);
         self.bases.push(BaseDecl {
             name: name.to_string(),
             supertype,
@@ -209,10 +213,7 @@ impl TypeSystem {
     /// assert_eq!(system.base_named("int"), Some(int));
     /// ```
     pub fn base_named(&self, name: &str) -> Option<Type> {
-        self.bases
-            .iter()
-            .position(|b| b.name == name)
-            .map(|i| Type::Base(BaseId(i as u16)))
+        self.base_names.get(name).map(|&i| Type::Base(BaseId(i)))
     }
 
     /// The generic constructor called `name`.

@@ -80,7 +80,12 @@ pub(super) fn one_of(mut types: Vec<Type>) -> Domain {
     // Each type's first occurrence, in order, moved to the front.
     let mut kept = 0;
     for i in 0..types.len() {
-        if !types[..kept].contains(&types[i]) {
+        // Base types, most candidates, compared by their ids in place.
+        let seen = match &types[i] {
+            Type::Base(b) => types[..kept].iter().any(|k| matches!(k, Type::Base(c) if c == b)),
+            other => types[..kept].contains(other),
+        };
+        if !seen {
             types.swap(kept, i);
             kept += 1;
         }
