@@ -38,8 +38,9 @@
 //! among the candidates kept. A draw of zero picks the simplest that
 //! passes, as a draw of zero among the candidates did. Checking the
 //! productions drawn, one at a time, costs less than checking every
-//! candidate, which a hole does only in step 3, or when `--log-choices`
-//! counts offers, or `--cover` steers.
+//! candidate, which a hole does only in step 3 (past the bounds, only
+//! until what is left cannot finish as soon as one that passed), or when
+//! `--log-choices` counts offers, or `--cover` steers.
 
 use rustc_hash::FxHashMap;
 
