@@ -91,19 +91,13 @@ impl<'s> Generator<'s> {
                 !self.choices.is_empty()
             }
             None => {
-                self.offer_switched_on(program, node);
-                self.hole_heads = self.heads_of_node(program, node);
-                let offered = std::mem::take(&mut self.choices);
-                let any = offered.iter().any(|&choice| {
-                    self.choices.clear();
-                    self.choices.push(choice);
-                    self.drop_unfit_at_heads(program, node);
-                    !self.choices.is_empty()
-                });
-                // The longer buffer stays, for the next hole.
-                if offered.capacity() > self.choices.capacity() {
-                    self.choices = offered;
-                }
+                // The productions that may have the type's heads (and fit
+                // a ground type), simplest first: a literal, which passes
+                // where most others fail, is checked before them.
+                self.stable_order(program, node, false);
+                let list = std::mem::take(&mut self.stable);
+                let any = list.iter().any(|&choice| self.offers_alone(program, node, choice));
+                self.stable = list;
                 any
             }
         }

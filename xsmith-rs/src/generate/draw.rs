@@ -98,7 +98,7 @@ impl Generator<'_> {
         // An anchored replay keeps the production the node in this place
         // had, while it passes (see `xsmith::Anchors`).
         if let Some((kept, resume)) = self.kept_production(program, node, random) {
-            if self.stable_entry_passes(program, node, kept, every, past_bounds, soonest_finish) {
+            if self.stable_entry_passes(program, node, self.stable[kept], every, past_bounds, soonest_finish) {
                 random.weighted_keeping(&self.stable_weights, kept, resume);
                 return Ok(self.drawn(program, node, kept));
             }
@@ -113,7 +113,7 @@ impl Generator<'_> {
             let Some(drawn) = drawn else {
                 break;
             };
-            if self.stable_entry_passes(program, node, drawn, every, past_bounds, soonest_finish) {
+            if self.stable_entry_passes(program, node, self.stable[drawn], every, past_bounds, soonest_finish) {
                 return Ok(self.drawn(program, node, drawn));
             }
             self.stable_weights[drawn] = 0;
@@ -129,21 +129,20 @@ impl Generator<'_> {
         self.pick(program, node, random)
     }
 
-    /// Whether the `index`-th production of the hole's stable list passes:
-    /// it is offered (among `self.choices` when `every` candidate was
-    /// offered, else checked alone) and, `past_bounds`, finishes as soon
-    /// as the stable list's soonest (a reference that would lift finishes
-    /// later: `only_by_lifting` holds it after either check).
+    /// Whether `candidate`, a production of the hole's stable list,
+    /// passes: it is offered (among `self.choices` when `every` candidate
+    /// was offered, else checked alone) and, `past_bounds`, finishes as
+    /// soon as the stable list's soonest (a reference that would lift
+    /// finishes later: `only_by_lifting` holds it after either check).
     pub(super) fn stable_entry_passes(
         &mut self,
         program: &mut Program,
         node: NodeId,
-        index: usize,
+        candidate: ProdId,
         every: bool,
         past_bounds: bool,
         soonest_finish: Option<Finish>,
     ) -> bool {
-        let candidate = self.stable[index];
         let offered = match every {
             true => self.choices.contains(&candidate),
             false => self.offers_alone(program, node, candidate),
@@ -197,7 +196,7 @@ impl Generator<'_> {
     /// Fills `self.stable` with the hole's stable list (past the bounds:
     /// its productions that finish soonest), unweighed; returns how soon
     /// the soonest finish.
-    fn stable_order(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
+    pub(super) fn stable_order(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
         let spec = self.spec;
         let node_type = program.node(node).production;
         self.hole_heads = self.heads_of_node(program, node);
@@ -301,7 +300,7 @@ impl Generator<'_> {
     /// Whether the hole at `node` would offer `candidate`, a production of
     /// its stable list, were it the only one: the filters that depend on
     /// the context, run on it alone.
-    fn offers_alone(&mut self, program: &mut Program, node: NodeId, candidate: ProdId) -> bool {
+    pub(super) fn offers_alone(&mut self, program: &mut Program, node: NodeId, candidate: ProdId) -> bool {
         let left_out = self.excluded_hole == Some(node) && self.excluded.contains(&candidate);
         if left_out || !self.accepts(program, node, candidate) {
             return false;

@@ -96,7 +96,8 @@ impl Generator<'_> {
         // A try leaves the heads of another hole's type behind.
         let passes = |generator: &mut Self, program: &mut Program, index: usize| {
             generator.hole_heads = heads;
-            generator.stable_entry_passes(program, hole, index, false, past_bounds, soonest_finish)
+            let candidate = candidates[index];
+            generator.stable_entry_passes(program, hole, candidate, false, past_bounds, soonest_finish)
         };
         self.try_candidates(program, shared, &candidates, weights, random, passes)
     }
