@@ -106,11 +106,16 @@ impl<'s> Generator<'s> {
     /// Whether stage 1 offers `candidate` for the hole at `node` (see
     /// [`offer_switched_on`](Generator::offer_switched_on)).
     fn switched_on(&self, program: &Program, node: NodeId, candidate: ProdId) -> bool {
-        let excluded = self.excluded_hole == Some(node) && self.excluded.contains(&candidate);
         self.enabled[candidate.index()]
-            && !excluded
+            && !self.left_out(node, candidate)
             && self.spec.fillers(program.node(node).production).contains(&candidate)
             && self.accepts(program, node, candidate)
+    }
+
+    /// Whether a way back to the hole at `node` left `candidate` out (see
+    /// [`backtrack`](super::backtrack)).
+    pub(super) fn left_out(&self, node: NodeId, candidate: ProdId) -> bool {
+        self.excluded_hole == Some(node) && self.excluded.contains(&candidate)
     }
 
     /// Stages 2 to 5 on `self.choices`, for the hole at `node`.

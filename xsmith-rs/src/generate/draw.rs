@@ -301,8 +301,7 @@ impl Generator<'_> {
     /// its stable list, were it the only one: the filters that depend on
     /// the context, run on it alone.
     pub(super) fn offers_alone(&mut self, program: &mut Program, node: NodeId, candidate: ProdId) -> bool {
-        let left_out = self.excluded_hole == Some(node) && self.excluded.contains(&candidate);
-        if left_out || !self.accepts(program, node, candidate) {
+        if self.left_out(node, candidate) || !self.accepts(program, node, candidate) {
             return false;
         }
         self.choices.clear();
