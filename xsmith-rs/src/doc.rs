@@ -31,6 +31,8 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 use std::fmt::Write;
 
+use crate::value::Value;
+
 /// Where the documents of one rendering are allocated: every document of a
 /// program lives in one arena, freed at once when the rendering is done.
 ///
@@ -166,7 +168,14 @@ impl<'a> Arena<'a> {
     /// assert_eq!(xsmith::render::layout(arena.nil(), 80), "");
     /// ```
     pub fn new() -> Arena<'a> {
-        let mut nodes = Vec::with_capacity(64);
+        Arena::with_room(64, 0)
+    }
+
+    /// An empty arena with room for about `docs` documents and `text`
+    /// bytes of owned text, so that a rendering of known size does not
+    /// grow (copy) them as it goes.
+    pub(crate) fn with_room(docs: usize, text: usize) -> Arena<'a> {
+        let mut nodes = Vec::with_capacity(docs.max(4));
         nodes.extend([
             Node {
                 kind: Kind::Nil,
@@ -182,7 +191,7 @@ impl<'a> Arena<'a> {
         ]);
         Arena {
             nodes: RefCell::new(nodes),
-            owned: RefCell::new(String::new()),
+            owned: RefCell::new(String::with_capacity(text)),
         }
     }
 
@@ -324,6 +333,17 @@ impl<'a> Arena<'a> {
     /// ```
     pub fn display(&'a self, value: impl std::fmt::Display) -> Doc<'a> {
         self.owned_from(|owned| write!(owned, "{value}").expect("writing to a String cannot fail"))
+    }
+
+    /// A document of a data field's value, as [`display`](Arena::display)
+    /// writes it, with less work for the common values (an integer is
+    /// written without the formatting machinery, a string borrowed).
+    pub(crate) fn value(&'a self, value: &'a Value) -> Doc<'a> {
+        match value {
+            Value::Int(int) => self.owned_from(|owned| owned.push_str(itoa::Buffer::new().format(*int))),
+            Value::Str(text) => self.borrowed(text),
+            _ => self.display(value),
+        }
     }
 
     /// The documents one after another.

@@ -33,7 +33,7 @@ fn step<'a>(node: &RenderNode<'a>, step: &Step) -> Doc<'a> {
         Step::Field(index) => match &node.program.node(node.node).slots[*index] {
             Slot::Child(child) => node.render(*child),
             Slot::List(children) => node.join(children.iter().map(|&c| node.render(c)), node.hardline()),
-            Slot::Data(value) => node.display(value),
+            Slot::Data(value) => node.arena.value(value),
         },
         Step::Join(index, separator) => match &node.program.node(node.node).slots[*index] {
             Slot::List(children) => node.join(children.iter().map(|&c| node.render(c)), template(node, separator)),
@@ -110,7 +110,9 @@ impl RenderNodes for Spec {
 /// assert!(helpers.is_empty(), "the example's renderers use no helper");
 /// ```
 pub fn render_tree_into(spec: &Spec, program: &Program, width: usize, out: &mut String) -> Vec<String> {
-    let arena = Arena::new();
+    // About what a template's node makes: a text or two, the appends
+    // between them, a group or nest; a literal's few digits.
+    let arena = Arena::with_room(8 * program.len(), 4 * program.len());
     let helpers = Rc::default();
     layout_into(spec.render(program, program.root(), &arena, &helpers), width, out);
     helpers.names()
