@@ -136,6 +136,9 @@ impl Program {
         });
         let value = (attribute.compute)(self, node);
         let computed_at = self.version();
+        if attribute.dependence == Dependence::Subtree {
+            self.note_subtree_read(computed_at);
+        }
         self.with_table(attribute, |table| {
             table.in_progress[node.index()] = false;
             table.entries[node.index()] = Some(Entry {
@@ -210,6 +213,35 @@ mod tests {
         let after_one_fill = tree.attribute(&holes, tree.root());
         assert_eq!(calls.load(Ordering::Relaxed), 2, "a fill under the root invalidates it");
         assert_eq!(after_one_fill, tree.ids().filter(|&n| tree.node(n).is_hole).count());
+    }
+
+    #[test]
+    fn subtree_values_read_at_random_moments_are_never_stale() {
+        // Reads between fills, at random nodes, leave some subtrees marked
+        // as changed since the last read and some not: the walk up that
+        // marks a fill stops early only where that is safe.
+        let spec = crate::fixtures::scoped();
+        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, |tree, node| {
+            let mut stack = vec![node];
+            let mut holes = 0;
+            while let Some(n) = stack.pop() {
+                holes += usize::from(tree.node(n).is_hole);
+                stack.extend(tree.children(n));
+            }
+            holes
+        });
+        let mut generator = crate::Generator::new(&spec, crate::Options::default()).unwrap();
+        for seed in 0..40 {
+            let (mut random, mut reads) = (crate::Random::from_seed(seed), crate::Random::from_seed(!seed));
+            let mut tree = generator.start();
+            while generator.fill_next_hole(&mut tree, &mut random).unwrap() {
+                for _ in 0..reads.below(4) {
+                    let node = NodeId(reads.below(tree.len() as u64) as u32);
+                    let direct = (holes.compute)(&tree, node);
+                    assert_eq!(tree.attribute(&holes, node), direct, "seed {seed}, node {}", node.index());
+                }
+            }
+        }
     }
 
     #[test]

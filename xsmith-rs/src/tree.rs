@@ -4,6 +4,8 @@
 //! know when they are stale. The tree knows shapes only; what a program
 //! being built knows beyond them (types, names) is in `program`.
 
+use std::cell::Cell;
+
 use smallvec::SmallVec;
 
 use crate::grammar::{Grammar, ProdId};
@@ -72,6 +74,11 @@ pub struct Node {
 pub struct Tree {
     nodes: Vec<Node>,
     version: u64,
+    /// The latest version at which an attribute that depends on a
+    /// subtree was computed: a node whose subtree changed after it is
+    /// already newer than every such value cached, and so are its
+    /// ancestors (see [`touch_ancestors`](Tree::touch_ancestors)).
+    subtree_read_at: Cell<u64>,
 }
 
 impl Tree {
@@ -91,6 +98,7 @@ impl Tree {
         let mut tree = Tree {
             nodes: Vec::with_capacity(capacity),
             version: 0,
+            subtree_read_at: Cell::new(0),
         };
         tree.add_hole(root, None, 0);
         tree
@@ -192,6 +200,9 @@ impl Tree {
     /// slot of the parent: the caller does that).
     pub(crate) fn add_hole(&mut self, node_type: ProdId, parent: Option<NodeId>, depth: u32) -> NodeId {
         let id = NodeId(self.nodes.len() as u32);
+        // No mark above its parent's (see `touch_ancestors`); no value
+        // is cached for a new node.
+        let subtree_changed_at = parent.map_or(self.version, |p| self.nodes[p.index()].subtree_changed_at);
         self.nodes.push(Node {
             production: node_type,
             is_hole: true,
@@ -199,7 +210,7 @@ impl Tree {
             depth,
             slots: SmallVec::new(),
             changed_at: self.version,
-            subtree_changed_at: self.version,
+            subtree_changed_at,
         });
         id
     }
@@ -242,11 +253,39 @@ impl Tree {
         self.touch_ancestors(id, version);
     }
 
+    /// Notes that an attribute depending on a subtree was computed at
+    /// `version` (the tree's version then).
+    pub(crate) fn note_subtree_read(&self, version: u64) {
+        self.subtree_read_at.set(self.subtree_read_at.get().max(version));
+    }
+
+    /// Marks the subtrees of `id` and its ancestors as changed, so that
+    /// every attribute value cached there that depends on a subtree is
+    /// stale. A node's mark is never below a descendant's, so the walk up
+    /// stops at the first node marked after the latest such value was
+    /// computed (that node and all above it are already stale); the nodes
+    /// below it take its mark, and all the nodes up to the root `version`
+    /// when there is none. Filling a hole costs a step or two, not one
+    /// per ancestor, while nothing reads such attributes.
     fn touch_ancestors(&mut self, id: NodeId, version: u64) {
+        let read_at = self.subtree_read_at.get();
+        let mut mark = version;
+        let mut cursor = Some(id);
+        while let Some(at) = cursor {
+            let node = &self.nodes[at.index()];
+            if node.subtree_changed_at > read_at {
+                mark = node.subtree_changed_at;
+                break;
+            }
+            cursor = node.parent;
+        }
         let mut cursor = Some(id);
         while let Some(at) = cursor {
             let node = &mut self.nodes[at.index()];
-            node.subtree_changed_at = version;
+            if node.subtree_changed_at > read_at {
+                break;
+            }
+            node.subtree_changed_at = mark;
             cursor = node.parent;
         }
     }
