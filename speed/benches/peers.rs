@@ -15,6 +15,10 @@ use xsmith::{Fuzzer, Generator, Options, Spec};
 use xsmith_speed::wasm::{trap_free_mvp, SmithInputs};
 use xsmith_speed::{by_hand, calc_options, race, sized, Contender, FuzzerBatch, Rates};
 
+/// The allocator the fuzzers' binaries use (every contender runs on it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Seeds per batch of a fuzzer's programs (the same seeds every batch, so
 /// every round does the same work).
 const SEEDS: std::ops::Range<u64> = 0..20;

@@ -15,6 +15,10 @@
 use xsmith::Fuzzer;
 use xsmith_speed::{by_hand, calc_options, fuzzer_batch, sized, Work};
 
+/// The allocator the fuzzers' binaries use (every contender runs on it).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn fuzzer(name: &str) -> Option<&'static Fuzzer> {
     Some(match name {
         "calc" => &xsmith_calc::FUZZER,
