@@ -121,19 +121,22 @@ impl<'s> Generator<'s> {
     /// Stages 2 to 5 on `self.choices`, for the hole at `node`.
     fn drop_unfit(&mut self, program: &mut Program, node: NodeId) {
         self.hole_heads = self.heads_of_node(program, node);
-        self.drop_unfit_at_heads(program, node);
+        self.drop_unfit_at_heads(program, node, false);
     }
 
     /// Stages 2 to 5 on `self.choices`, for the hole at `node` whose
-    /// type's heads `self.hole_heads` already holds.
-    pub(super) fn drop_unfit_at_heads(&mut self, program: &mut Program, node: NodeId) {
+    /// type's heads `self.hole_heads` already holds; stage 3, the type's,
+    /// is left out when the choices are known to fit it (`types_fit`).
+    pub(super) fn drop_unfit_at_heads(&mut self, program: &mut Program, node: NodeId, types_fit: bool) {
         let needs_around = self.choices.iter().any(|&c| self.effects.may_have_effects(c));
         let around = match needs_around {
             true => self.effects.around(program, node),
             false => Around::default(),
         };
         self.drop_effect_conflicts(&around);
-        self.drop_type_mismatches(program, node);
+        if !types_fit {
+            self.drop_type_mismatches(program, node);
+        }
         self.drop_uninhabited();
         self.drop_unsettleable_references(program, node, &around);
         self.keep_soonest_finishing(self.past_bounds(program, node));

@@ -234,8 +234,12 @@ impl Generator<'_> {
             Some((resolved, store)) if resolved.is_ground_term() => {
                 let fits = self.ground_fits.fitting(spec, node_type, resolved, store);
                 self.stable.extend(order.iter().filter(|c| fits[c.index()]));
+                self.stable_fits_type = true;
             }
-            _ => self.stable.extend_from_slice(order),
+            _ => {
+                self.stable.extend_from_slice(order);
+                self.stable_fits_type = false;
+            }
         }
         soonest_finish
     }
@@ -306,8 +310,9 @@ impl Generator<'_> {
         }
         self.choices.clear();
         self.choices.push(candidate);
-        // `stable_list` found the heads of the hole's type.
-        self.drop_unfit_at_heads(program, node);
+        // `stable_order` found the heads of the hole's type, and when the
+        // type is ground kept only productions that fit it.
+        self.drop_unfit_at_heads(program, node, self.stable_fits_type);
         !self.choices.is_empty()
     }
 }

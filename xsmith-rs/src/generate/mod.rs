@@ -88,6 +88,9 @@ pub struct Generator<'s> {
     /// The current hole's stable list and its weights (see [`draw`]).
     stable: Vec<ProdId>,
     stable_weights: Vec<u32>,
+    /// Whether every production of the stable list fits the hole's type
+    /// (a ground type, which the list was filtered by).
+    stable_fits_type: bool,
     /// The stable lists' orders, remembered.
     stable_orders: draw::StableOrders,
     /// Whether every hole counts the productions it offers (see
@@ -206,6 +209,7 @@ impl<'s> Generator<'s> {
             choices: Vec::new(),
             stable: Vec::new(),
             stable_weights: Vec::new(),
+            stable_fits_type: false,
             stable_orders: Default::default(),
             count_offers: false,
             spare_choices: Vec::new(),
