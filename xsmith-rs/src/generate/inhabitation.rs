@@ -37,7 +37,7 @@ use crate::hooks::ChildTypes;
 use crate::options::OptionError;
 use crate::scopes::Access;
 use crate::spec::Spec;
-use crate::types::heads::{bit, head_of, heads, Head, HeadSet, Simple, ALL_HEADS};
+use crate::types::heads::{bit, head_of, Head, HeadSet, HeadTable, Simple, ALL_HEADS};
 use crate::types::{Domain, NodeTypeShape, Producible, Type, TypeStore};
 
 /// What a production needs to make a node of one head.
@@ -101,7 +101,7 @@ struct Heights {
 /// The least finishing heights of productions and node types per type
 /// head, for one spec under one set of switched-on productions.
 pub(crate) struct Inhabitation {
-    heads: Vec<Head>,
+    heads: HeadTable,
     /// What each production needs per head (`None`: it cannot have it).
     needs: Vec<Option<Needs>>,
     /// `heights[p * (heads + 1) + h]`: the least height of a subtree rooted
@@ -129,7 +129,7 @@ impl Inhabitation {
     /// `None` for an untyped spec.
     pub(crate) fn new(spec: &Spec, enabled: &[bool], liftable: &[bool]) -> Option<Inhabitation> {
         let system = spec.type_system()?;
-        let heads = heads(system);
+        let heads = HeadTable::new(system);
         let n = heads.len();
         let grammar = spec.grammar();
         let relevant = |p: ProdId| enabled[p.index()] || liftable[p.index()];
@@ -451,7 +451,7 @@ fn with_least(table: &[u32], n: usize) -> Vec<u32> {
 
 /// What `production` needs to make a node whose type has head `head`:
 /// `None` when its node type cannot have that head.
-fn probe(spec: &Spec, heads: &[Head], production: ProdId, head: Head) -> Option<Needs> {
+fn probe(spec: &Spec, heads: &HeadTable, production: ProdId, head: Head) -> Option<Needs> {
     let system = spec.type_system()?;
     let mut store = TypeStore::new(system.clone());
     let info = spec.type_info(production);
@@ -544,29 +544,7 @@ fn strictly_contains(whole: &Type, part: &Type) -> bool {
 /// The heads `ty` may still take in `store`: its own, or the ones its
 /// variable's domain allows (a generic type's or function's, with each head
 /// its key part may take).
-pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> HeadSet {
-    let index = |h: Head| all.iter().position(|&x| x == h).map_or(ALL_HEADS, bit);
-    // The heads of outermost constructor `outer` whose key part may have
-    // one of the heads in `key`.
-    let keyed = |key: HeadSet, outer: Simple| {
-        let keys: smallvec::SmallVec<[Simple; 8]> = (0..all.len())
-            .filter(|&i| key & bit(i) != 0)
-            .map(|i| all[i].key_inside(outer))
-            .collect();
-        // Of the heads of `outer`: those without a key part, and those
-        // whose key part is one of `keys`.
-        all.iter().enumerate().fold(0, |set, (i, &h)| {
-            let key = match (h, outer) {
-                (Head::Generic(x, key), Simple::Generic(g)) if x == g => key,
-                (Head::Function(key), Simple::Function) => Some(key),
-                _ => return set,
-            };
-            match key {
-                Some(simple) if !keys.contains(&simple) => set,
-                _ => set | bit(i),
-            }
-        })
-    };
+pub(crate) fn possible_heads(store: &TypeStore, all: &HeadTable, ty: &Type) -> HeadSet {
     let resolved = match store.resolve_ref(ty) {
         Ok(resolved) => resolved,
         Err(v) => {
@@ -575,25 +553,25 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &[Head], ty: &Type) -> Head
                     .iter()
                     .map(|c| possible_heads(store, all, c))
                     .fold(0, |set, h| set | h),
-                Domain::AnyProduct => index(Head::Product),
-                Domain::RecordAtLeast(_) => index(Head::Record),
+                Domain::AnyProduct => all.bit_of(Head::Product),
+                Domain::RecordAtLeast(_) => all.bit_of(Head::Record),
                 Domain::Any | Domain::Bound(_) => ALL_HEADS,
             }
         }
     };
     match resolved {
         &Type::Generic(g, ref args) => match args.first() {
-            Some(arg) => keyed(possible_heads(store, all, arg), Simple::Generic(g)),
-            None => index(Head::Generic(g, None)),
+            Some(arg) => all.keyed(possible_heads(store, all, arg), Simple::Generic(g)),
+            None => all.bit_of(Head::Generic(g, None)),
         },
-        Type::Function(f) => keyed(possible_heads(store, all, &f.1), Simple::Function),
-        resolved => head_of(resolved).map_or(ALL_HEADS, index),
+        Type::Function(f) => all.keyed(possible_heads(store, all, &f.1), Simple::Function),
+        resolved => head_of(resolved).map_or(ALL_HEADS, |h| all.bit_of(h)),
     }
 }
 
 /// Adds to `needs` a need of node type `node_type` for each part of `ty`,
 /// at any depth: the heads it may take.
-fn parts_needed(store: &TypeStore, heads: &[Head], ty: &Type, node_type: ProdId, needs: &mut Vec<(ProdId, HeadSet)>) {
+fn parts_needed(store: &TypeStore, heads: &HeadTable, ty: &Type, node_type: ProdId, needs: &mut Vec<(ProdId, HeadSet)>) {
     let resolved = store.resolve(ty);
     let known_fields: Vec<Type> = match &resolved {
         Type::Var(v) => match store.domain(*v) {

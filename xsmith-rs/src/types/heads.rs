@@ -109,6 +109,72 @@ pub(crate) fn heads(system: &TypeSystem) -> Vec<Head> {
     heads
 }
 
+/// The heads of a type system ([`heads`]), with what finding the heads a
+/// type may take asks of them over and over worked out once: each head's
+/// bit, and for each generic constructor and function the heads whose key
+/// part a set of heads allows.
+pub(crate) struct HeadTable {
+    all: Vec<Head>,
+    /// Per generic constructor and function (`outer`): its heads with no
+    /// key part, and per head `i` of `all`, its heads whose key part is
+    /// `all[i]`'s outermost constructor inside `outer`.
+    keyed: Vec<(Simple, HeadSet, Vec<HeadSet>)>,
+}
+
+impl HeadTable {
+    /// The heads of `system`, in the order of [`heads`].
+    pub(crate) fn new(system: &TypeSystem) -> HeadTable {
+        let all = heads(system);
+        let outers = system.generic_ids().map(Simple::Generic).chain([Simple::Function]);
+        let keyed = outers
+            .map(|outer| {
+                let key_of = |h: Head| match (h, outer) {
+                    (Head::Generic(x, key), Simple::Generic(g)) if x == g => Some(key),
+                    (Head::Function(key), Simple::Function) => Some(Some(key)),
+                    _ => None,
+                };
+                let set_of = |wanted: Option<Simple>| {
+                    all.iter().enumerate().fold(0, |set, (i, &h)| match key_of(h) {
+                        Some(key) if key == wanted => set | bit(i),
+                        _ => set,
+                    })
+                };
+                let by_key = all.iter().map(|h| set_of(Some(h.key_inside(outer)))).collect();
+                (outer, set_of(None), by_key)
+            })
+            .collect();
+        HeadTable { all, keyed }
+    }
+
+    /// The bit of `head`; every bit for a head the system does not have.
+    pub(crate) fn bit_of(&self, head: Head) -> HeadSet {
+        self.all.iter().position(|&h| h == head).map_or(ALL_HEADS, bit)
+    }
+
+    /// The heads of outermost constructor `outer` (a generic constructor
+    /// or function) whose key part may have one of the heads in `key`:
+    /// those without a key part, and those whose key part is the outermost
+    /// constructor, inside `outer`, of a head in `key`.
+    pub(crate) fn keyed(&self, key: HeadSet, outer: Simple) -> HeadSet {
+        let Some((_, none, by_key)) = self.keyed.iter().find(|(o, _, _)| *o == outer) else {
+            return 0;
+        };
+        by_key
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| key & bit(i) != 0)
+            .fold(*none, |set, (_, &heads)| set | heads)
+    }
+}
+
+impl std::ops::Deref for HeadTable {
+    type Target = [Head];
+
+    fn deref(&self) -> &[Head] {
+        &self.all
+    }
+}
+
 /// The outermost constructor of a type that is not a variable.
 pub(crate) fn simple_of(ty: &Type) -> Option<Simple> {
     Some(match ty {
