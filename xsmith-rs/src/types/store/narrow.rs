@@ -226,6 +226,10 @@ impl TypeStore {
             let v = self.dirty.pop().expect("longer than its base");
             let root = self.find(v);
             let data = self.vars.get(root);
+            // Most variables have no edge and no watcher: nothing to copy.
+            if data.lower.is_empty() && data.upper.is_empty() && data.watchers.is_empty() {
+                continue;
+            }
             let (lower, upper, watchers) = (data.lower.clone(), data.upper.clone(), data.watchers.clone());
             for lower in lower {
                 self.relate_domains(lower, root)?;
