@@ -392,10 +392,11 @@ impl<'s> Generator<'s> {
             let mut program = self.start();
             let error = match self.complete_by(&mut program, random, started) {
                 Ok(()) => {
-                    // The largest of the last few programs: sizes vary
-                    // (calc's by ten times at one depth), and a table
-                    // that grows copies itself.
-                    self.expected_nodes = program.len().max(self.expected_nodes - self.expected_nodes / 8);
+                    // The largest of the last few dozen programs: sizes
+                    // vary (calc's by ten times at one depth), and a
+                    // table that grows copies itself; room for a large
+                    // program costs nothing until it is used.
+                    self.expected_nodes = program.len().max(self.expected_nodes - self.expected_nodes / 64);
                     break Ok(program);
                 }
                 Err(error @ GenerateError::NoChoice { .. }) => error,
