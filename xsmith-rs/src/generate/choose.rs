@@ -73,15 +73,18 @@ impl<'s> Generator<'s> {
     /// on its own (what `around` and the references' bindings are does not
     /// depend on the other choices), so they run on `candidate` alone, or
     /// on one choice after another until one passes (the depth stage
-    /// never empties a set). Only past the bounds, where whether
-    /// `candidate` finishes soonest depends on the others, do they run on
-    /// every choice. `self.choices` is left meaningless.
+    /// never empties a set). Past the bounds, where whether `candidate`
+    /// finishes soonest depends on the others, the candidates that finish
+    /// soonest are found as a hole's own draw finds them when its stable
+    /// list fails ([`offer_soonest_candidates`](Generator::offer_soonest_candidates)):
+    /// those that could finish soonest, each checked alone. `self.choices`
+    /// is left meaningless.
     pub(super) fn would_offer(&mut self, program: &mut Program, node: NodeId, candidate: Option<ProdId>) -> bool {
         match candidate {
             Some(candidate) if !self.switched_on(program, node, candidate) => false,
             Some(candidate) if self.past_bounds(program, node) => {
-                self.offer_switched_on(program, node);
-                self.drop_unfit(program, node);
+                // The candidates that finish soonest, each checked alone.
+                self.offer_soonest_candidates(program, node);
                 self.choices.contains(&candidate)
             }
             Some(candidate) => {
