@@ -42,7 +42,10 @@
 //! until what is left cannot finish as soon as one that passed), or when
 //! `--log-choices` counts offers, or `--cover` steers.
 
+use std::rc::Rc;
+
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::choose::weigh;
 use super::inhabitation::Finish;
@@ -69,6 +72,9 @@ pub(super) struct StableOrders {
 struct StableOrder {
     /// All of them, simplest first.
     all: Vec<ProdId>,
+    /// All of them, soonest finishing in themselves first (simplest first
+    /// among those that finish as soon).
+    by_own_finish: Rc<[(Finish, ProdId)]>,
     /// Those that finish soonest in themselves, in the same order.
     soonest: Vec<ProdId>,
     /// How soon those finish.
@@ -209,12 +215,16 @@ impl Generator<'_> {
                 .filter(|&c| self.enabled[c.index()] && self.inhabited(c))
                 .collect();
             all.sort_by_cached_key(|&c| self.simplicity(c));
-            let soonest_finish = all.iter().map(|&c| self.own_finish(c)).min();
+            let mut by_own_finish: Vec<(Finish, ProdId)> = all.iter().map(|&c| (self.own_finish(c), c)).collect();
+            // Stable: simplest first among equals.
+            by_own_finish.sort_by_key(|&(finish, _)| finish);
+            let soonest_finish = by_own_finish.first().map(|&(finish, _)| finish);
             let soonest = (all.iter().copied())
                 .filter(|&c| Some(self.own_finish(c)) == soonest_finish)
                 .collect();
             let order = StableOrder {
                 all,
+                by_own_finish: by_own_finish.into(),
                 soonest,
                 soonest_finish,
             };
@@ -254,29 +264,35 @@ impl Generator<'_> {
     /// lift a definition later). `self.stable` is left meaningless.
     pub(super) fn offer_soonest_candidates(&mut self, program: &mut Program, node: NodeId) {
         self.stable_order(program, node, false);
-        let mut list = std::mem::take(&mut self.stable);
-        let mut by_finish: Vec<(Finish, usize)> = (list.iter().enumerate())
-            .map(|(i, &c)| (self.own_finish(c), i))
-            .collect();
-        by_finish.sort_unstable();
-        let mut finishes: Vec<Option<Finish>> = vec![None; list.len()];
+        let list = std::mem::take(&mut self.stable);
+        let key = (program.node(node).production, self.hole_heads);
+        let by_own_finish = Rc::clone(&self.stable_orders.orders[&key].by_own_finish);
+        // The stable list is the order's productions that fit the hole's
+        // type: marked, to skip the others.
+        self.in_stable.resize(self.enabled.len(), false);
+        for &c in &list {
+            self.in_stable[c.index()] = true;
+        }
+        let mut passed: SmallVec<[(ProdId, Finish); 8]> = SmallVec::new();
         let mut best: Option<Finish> = None;
-        for (own, i) in by_finish {
+        for &(own, c) in by_own_finish.iter() {
             if best.is_some_and(|best| own > best) {
                 break;
             }
-            if self.offers_alone(program, node, list[i]) {
-                let finish = self.finish_of(list[i]);
-                finishes[i] = Some(finish);
+            if self.in_stable[c.index()] && self.offers_alone(program, node, c) {
+                let finish = self.finish_of(c);
+                passed.push((c, finish));
                 best = Some(best.map_or(finish, |best| best.min(finish)));
             }
         }
+        for &c in &list {
+            self.in_stable[c.index()] = false;
+        }
         self.choices.clear();
         (self.choices).extend(
-            (list.iter().zip(&finishes))
-                .filter(|(_, &f)| f.is_some() && f == best)
-                .map(|(&c, _)| c),
+            (list.iter().copied()).filter(|c| passed.iter().any(|&(p, f)| p == *c && Some(f) == best)),
         );
+        let mut list = list;
         list.clear();
         self.stable = list;
         #[cfg(debug_assertions)]

@@ -88,6 +88,9 @@ pub struct Generator<'s> {
     /// The current hole's stable list and its weights (see [`draw`]).
     stable: Vec<ProdId>,
     stable_weights: Vec<u32>,
+    /// Per production, whether it is in the stable list (a buffer, all
+    /// `false` between uses; see `offer_soonest_candidates`).
+    in_stable: Vec<bool>,
     /// Whether every production of the stable list fits the hole's type
     /// (a ground type, which the list was filtered by).
     stable_fits_type: bool,
@@ -210,6 +213,7 @@ impl<'s> Generator<'s> {
             stable: Vec::new(),
             stable_weights: Vec::new(),
             stable_fits_type: false,
+            in_stable: Vec::new(),
             stable_orders: Default::default(),
             count_offers: false,
             spare_choices: Vec::new(),
