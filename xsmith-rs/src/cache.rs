@@ -6,10 +6,6 @@
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::hash::BuildHasherDefault;
-
-use indexmap::IndexMap;
-use rustc_hash::FxHasher;
 
 use crate::tree::NodeId;
 
@@ -26,12 +22,13 @@ pub(crate) struct Table<T> {
     pub(crate) in_progress: Vec<bool>,
 }
 
-/// Every attribute cache of one program, keyed by attribute id (a small
-/// integer, hashed with rustc's Fx hash: every attribute lookup, several
-/// per hole, hashes one).
+/// Every attribute cache of one program, by attribute id. A program uses
+/// a few attributes (the effect analysis two), and every lookup, several
+/// per hole, finds its table: a short list searched in order costs less
+/// than hashing the id.
 #[derive(Default)]
 pub(crate) struct AttributeCaches {
-    tables: RefCell<IndexMap<usize, Box<dyn Any>, BuildHasherDefault<FxHasher>>>,
+    tables: RefCell<Vec<(usize, Box<dyn Any>)>>,
 }
 
 impl AttributeCaches {
@@ -44,7 +41,8 @@ impl AttributeCaches {
         still_good: impl FnOnce(u64) -> bool,
     ) -> Option<T> {
         let tables = self.tables.borrow();
-        let table = tables.get(&id)?.downcast_ref::<Table<T>>()?;
+        let (_, table) = tables.iter().find(|(table_id, _)| *table_id == id)?;
+        let table = table.downcast_ref::<Table<T>>()?;
         let entry = table.entries.get(node.index())?.as_ref()?;
         still_good(entry.computed_at).then(|| entry.value.clone())
     }
@@ -53,14 +51,19 @@ impl AttributeCaches {
     /// entry for each of `len` nodes.
     pub(crate) fn with_table<T: 'static, R>(&self, id: usize, len: usize, f: impl FnOnce(&mut Table<T>) -> R) -> R {
         let mut tables = self.tables.borrow_mut();
-        let table = tables
-            .entry(id)
-            .or_insert_with(|| {
-                Box::new(Table::<T> {
+        let index = match tables.iter().position(|(table_id, _)| *table_id == id) {
+            Some(index) => index,
+            None => {
+                let table: Box<dyn Any> = Box::new(Table::<T> {
                     entries: Vec::new(),
                     in_progress: Vec::new(),
-                })
-            })
+                });
+                tables.push((id, table));
+                tables.len() - 1
+            }
+        };
+        let table = tables[index]
+            .1
             .downcast_mut::<Table<T>>()
             .expect("an attribute id always maps to a table of its own value type");
         if table.entries.len() < len {
