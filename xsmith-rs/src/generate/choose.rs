@@ -28,7 +28,7 @@
 
 use super::inhabitation::Finish;
 use super::references::{
-    drop_refused_bindings, fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift,
+    drop_refused_bindings, fitting_bindings, harmless_bindings, harmless_lift_sites, nearest_lift_finish,
 };
 use super::{GenerateError, Generator, Whereabouts};
 use crate::effects::Around;
@@ -378,9 +378,11 @@ impl<'s> Generator<'s> {
             let sites = sites[access].get_or_insert_with(|| {
                 harmless_lift_sites(around, spec, &self.liftable, program, node, info.access, max_depth)
             });
-            // Only definitions of a type that can be made.
-            let makeable = |d: ProdId| lift_finish(&d).is_possible();
-            let Some((_, definitions)) = nearest_lift(
+            // Only definitions of a type that can be made; a reference
+            // that only lifting can settle finishes once the soonest new
+            // definition does, a step later.
+            let makeable = |d: ProdId| Some(lift_finish(&d)).filter(|f| f.is_possible());
+            if let Some(finish) = nearest_lift_finish(
                 spec,
                 sites,
                 choice,
@@ -388,12 +390,7 @@ impl<'s> Generator<'s> {
                 program.typing.as_mut(),
                 &mut ground_fits,
                 makeable,
-            ) else {
-                continue;
-            };
-            // A reference that only lifting can settle finishes once the
-            // new definition does, a step later.
-            if let Some(finish) = definitions.iter().map(lift_finish).min() {
+            ) {
                 only_by_lifting.push((choice, finish.then_one_more()));
                 kept.push(choice);
             }

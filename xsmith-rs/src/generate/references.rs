@@ -2,7 +2,10 @@
 //! reference may take without a type mismatch or an effect conflict, and
 //! where and what it may lift when none fits.
 
+use smallvec::SmallVec;
+
 use super::ground_fits::GroundFits;
+use super::inhabitation::Finish;
 use crate::effects::Around;
 use crate::grammar::ProdId;
 use crate::hooks::{Hole, Place};
@@ -82,54 +85,53 @@ fn surely_unequal(store: &TypeStore, a: &Type, b: &Type) -> bool {
     }
 }
 
-/// The definition productions of `site` that a reference of production `reference`
-/// at `node` could be given by lifting (in a typed tree, those whose type can
-/// be the reference's; for a hole of a ground type, as `known` remembers).
-fn liftable(
+/// Whether lifting `definition` could give a reference of production
+/// `reference` at `node` its variable: in a typed tree, whether the
+/// definition's type can be the reference's (for a hole of a ground
+/// type, as `known` remembers).
+fn lift_fits(
     spec: &Spec,
-    site: &LiftSite,
     reference: ProdId,
+    definition: ProdId,
     node: NodeId,
     typing: Option<&mut Typing>,
     known: &mut GroundFits,
-) -> Vec<ProdId> {
+) -> bool {
     let Some(typing) = typing else {
-        return site.definitions.clone();
+        return true;
     };
     let required = typing.types[node.index()].clone().expect("a typed node has a type");
-    let fresh_reference = takes_hole_type(spec, reference);
     let resolved = typing.store.resolve(&required);
-    let ground = resolved.is_ground_term();
-    let productions = spec.grammar().productions().len();
-    let info = |p: ProdId| spec.type_info(p);
-    site.definitions
-        .iter()
-        .copied()
-        .filter(|&definition| {
-            let mut check = || {
-                let shape = spec.node_type_shape(definition);
-                if let (true, Some(fits)) = (fresh_reference, shape.and_then(|s| s.fits(&resolved, &typing.store))) {
-                    return fits;
-                }
-                typing.store.trial(|store| {
-                    let ty = (info(reference).node_type)(store);
-                    store.unify(&ty, &required)?;
-                    let bound = (info(definition).node_type)(store);
-                    store.unify(&bound, &ty)
-                })
-            };
-            match ground {
-                true => known.lift_fits(productions, reference, definition, &resolved, check),
-                false => check(),
-            }
+    let mut check = || {
+        let shape = spec.node_type_shape(definition);
+        if let (true, Some(fits)) = (
+            takes_hole_type(spec, reference),
+            shape.and_then(|s| s.fits(&resolved, &typing.store)),
+        ) {
+            return fits;
+        }
+        let info = |p: ProdId| spec.type_info(p);
+        typing.store.trial(|store| {
+            let ty = (info(reference).node_type)(store);
+            store.unify(&ty, &required)?;
+            let bound = (info(definition).node_type)(store);
+            store.unify(&bound, &ty)
         })
-        .collect()
+    };
+    match resolved.is_ground_term() {
+        true => {
+            let productions = spec.grammar().productions().len();
+            known.lift_fits(productions, reference, definition, &resolved, check)
+        }
+        false => check(),
+    }
 }
 
 /// The nearest of `sites` where a definition can be lifted for a
 /// reference of production `reference` at `node`, with the definitions
-/// that fit there (see [`liftable`]) and that `makeable` keeps (those of a
-/// type the switched-on productions can make); `None` if no site has one.
+/// that fit there (see [`lift_fits`]) and that `makeable` keeps (those of
+/// a type the switched-on productions can make); `None` if no site has
+/// one.
 pub(crate) fn nearest_lift<'s>(
     spec: &Spec,
     sites: &'s [LiftSite],
@@ -140,9 +142,34 @@ pub(crate) fn nearest_lift<'s>(
     makeable: impl Fn(ProdId) -> bool,
 ) -> Option<(&'s LiftSite, Vec<ProdId>)> {
     sites.iter().find_map(|site| {
-        let mut definitions = liftable(spec, site, reference, node, typing.as_deref_mut(), known);
-        definitions.retain(|&d| makeable(d));
+        let definitions: Vec<ProdId> = (site.definitions.iter().copied())
+            .filter(|&d| makeable(d) && lift_fits(spec, reference, d, node, typing.as_deref_mut(), known))
+            .collect();
         (!definitions.is_empty()).then_some((site, definitions))
+    })
+}
+
+/// How soon the soonest definition of [`nearest_lift`]'s finishes, by
+/// `finish` (`None` where `finish` is impossible: not makeable), with
+/// less work: at each site, the definitions are checked soonest first,
+/// and the first that fits is the answer.
+pub(crate) fn nearest_lift_finish(
+    spec: &Spec,
+    sites: &[LiftSite],
+    reference: ProdId,
+    node: NodeId,
+    mut typing: Option<&mut Typing>,
+    known: &mut GroundFits,
+    finish: impl Fn(ProdId) -> Option<Finish>,
+) -> Option<Finish> {
+    let mut by_finish: SmallVec<[(Finish, ProdId); 16]> = SmallVec::new();
+    sites.iter().find_map(|site| {
+        by_finish.clear();
+        by_finish.extend((site.definitions.iter()).filter_map(|&d| Some((finish(d)?, d))));
+        by_finish.sort_by_key(|&(finish, _)| finish);
+        (by_finish.iter())
+            .find(|&&(_, d)| lift_fits(spec, reference, d, node, typing.as_deref_mut(), known))
+            .map(|&(finish, _)| finish)
     })
 }
 
