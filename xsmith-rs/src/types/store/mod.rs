@@ -116,7 +116,14 @@ pub struct TypeStore {
     /// Whether concretization may invent composite types
     /// (see [`concretize_plain`](TypeStore::concretize_plain)).
     invents_composites: bool,
+    /// The domains of the last few candidate lists given to
+    /// [`fresh_one_of`](TypeStore::fresh_one_of): a node type function
+    /// gives the same list at every call.
+    recent_one_of: Vec<(Box<[Type]>, Domain)>,
 }
+
+/// How many candidate lists [`TypeStore::fresh_one_of`] remembers.
+const RECENT_ONE_OF: usize = 8;
 
 impl TypeStore {
     /// An empty store for types of `system`.
@@ -141,6 +148,7 @@ impl TypeStore {
             dirty_base: 0,
             producible: None,
             invents_composites: true,
+            recent_one_of: Vec::new(),
         }
     }
 
@@ -256,12 +264,24 @@ impl TypeStore {
     /// assert_eq!(store.zonk(&v), int);
     /// ```
     pub fn fresh_one_of(&mut self, candidates: &[Type]) -> Type {
-        assert!(!candidates.is_empty(), "fresh_one_of needs at least one candidate type");
-        assert!(
-            candidates.iter().all(Type::is_ground_term),
-            "fresh_one_of takes ground candidate types (no variables)"
-        );
-        match one_of(candidates.to_vec()) {
+        let recent = self.recent_one_of.iter().find(|(given, _)| **given == *candidates);
+        let domain = match recent {
+            Some((_, domain)) => domain.clone(),
+            None => {
+                assert!(!candidates.is_empty(), "fresh_one_of needs at least one candidate type");
+                assert!(
+                    candidates.iter().all(Type::is_ground_term),
+                    "fresh_one_of takes ground candidate types (no variables)"
+                );
+                let domain = one_of(candidates.to_vec());
+                if self.recent_one_of.len() == RECENT_ONE_OF {
+                    self.recent_one_of.remove(0);
+                }
+                (self.recent_one_of).push((candidates.into(), domain.clone()));
+                domain
+            }
+        };
+        match domain {
             Domain::Bound(only) => only,
             domain => Type::Var(self.new_var(domain)),
         }
