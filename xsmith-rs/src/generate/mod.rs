@@ -114,6 +114,9 @@ pub struct Generator<'s> {
     /// About how many nodes the largest of the last programs generated
     /// had: the room a new program's per-node tables start with.
     expected_nodes: usize,
+    /// About how many choices the largest of the last programs drew: the
+    /// room the choice trace and recording start with.
+    expected_draws: usize,
     weights: Vec<u32>,
     effects: EffectSummaries,
     /// The k-paths chosen so far, when steering towards new ones.
@@ -222,6 +225,7 @@ impl<'s> Generator<'s> {
             in_sight: Default::default(),
             ground_fits: Default::default(),
             expected_nodes: 0,
+            expected_draws: 0,
             weights: Vec::new(),
             effects: EffectSummaries::new(spec),
             cover: None,
@@ -386,7 +390,9 @@ impl<'s> Generator<'s> {
     pub fn generate(&mut self, random: &mut Random) -> Result<Program, GenerateError> {
         let started = Instant::now();
         self.backtracks.clear();
-        random.start_trace(self.expected_nodes * 2, std::mem::take(&mut self.trace_buffer));
+        let first_draw = random.drawn();
+        let room = self.expected_draws + self.expected_draws / 4;
+        random.start_trace(room, std::mem::take(&mut self.trace_buffer));
         let log = self.log.clone();
         if let Some(cover) = &mut self.cover {
             cover.begin_program();
@@ -401,6 +407,8 @@ impl<'s> Generator<'s> {
                     // table that grows copies itself; room for a large
                     // program costs nothing until it is used.
                     self.expected_nodes = program.len().max(self.expected_nodes - self.expected_nodes / 64);
+                    let draws = random.drawn() - first_draw;
+                    self.expected_draws = draws.max(self.expected_draws - self.expected_draws / 64);
                     break Ok(program);
                 }
                 Err(error @ GenerateError::NoChoice { .. }) => error,
