@@ -238,7 +238,12 @@ mod tests {
                 for _ in 0..reads.below(4) {
                     let node = NodeId(reads.below(tree.len() as u64) as u32);
                     let direct = (holes.compute)(&tree, node);
-                    assert_eq!(tree.attribute(&holes, node), direct, "seed {seed}, node {}", node.index());
+                    assert_eq!(
+                        tree.attribute(&holes, node),
+                        direct,
+                        "seed {seed}, node {}",
+                        node.index()
+                    );
                 }
             }
         }

@@ -289,9 +289,8 @@ impl Generator<'_> {
             self.in_stable[c.index()] = false;
         }
         self.choices.clear();
-        (self.choices).extend(
-            (list.iter().copied()).filter(|c| passed.iter().any(|&(p, f)| p == *c && Some(f) == best)),
-        );
+        (self.choices)
+            .extend((list.iter().copied()).filter(|c| passed.iter().any(|&(p, f)| p == *c && Some(f) == best)));
         let mut list = list;
         list.clear();
         self.stable = list;

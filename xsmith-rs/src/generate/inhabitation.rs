@@ -571,7 +571,13 @@ pub(crate) fn possible_heads(store: &TypeStore, all: &HeadTable, ty: &Type) -> H
 
 /// Adds to `needs` a need of node type `node_type` for each part of `ty`,
 /// at any depth: the heads it may take.
-fn parts_needed(store: &TypeStore, heads: &HeadTable, ty: &Type, node_type: ProdId, needs: &mut Vec<(ProdId, HeadSet)>) {
+fn parts_needed(
+    store: &TypeStore,
+    heads: &HeadTable,
+    ty: &Type,
+    node_type: ProdId,
+    needs: &mut Vec<(ProdId, HeadSet)>,
+) {
     let resolved = store.resolve(ty);
     let known_fields: Vec<Type> = match &resolved {
         Type::Var(v) => match store.domain(*v) {

@@ -31,6 +31,9 @@ impl TypeStore {
         if let Some(result) = bound {
             return result;
         }
+        if let Some(result) = self.equal_parts(&resolved_a, &resolved_b) {
+            return result;
+        }
         if let (Type::Var(x), Type::Var(y)) = (resolved_a, resolved_b) {
             // Two variables with no path between them (one has no edges at
             // all) just become one.
@@ -66,6 +69,29 @@ impl TypeStore {
         }
         self.subtype(a, b)?;
         self.subtype(b, a)
+    }
+
+    /// `a = b` for two composite types of the same constructor (neither a
+    /// variable): their parts equal, one pair after another, which is
+    /// what the subtype rules both ways come to (subtyping is a partial
+    /// order) without relating each pair twice. `None` leaves the rest
+    /// (variables, base and nominal types, different constructors) to
+    /// them.
+    fn equal_parts(&mut self, a: &Type, b: &Type) -> Option<Result<(), TypeError>> {
+        let pairwise = |store: &mut TypeStore, xs: &[Type], ys: &[Type]| {
+            (xs.iter().zip(ys)).try_for_each(|(x, y)| store.equal(x, y))
+        };
+        Some(match (a, b) {
+            (Type::Generic(g, xs), Type::Generic(h, ys)) if g == h && xs.len() == ys.len() => pairwise(self, xs, ys),
+            (Type::Function(f), Type::Function(g)) => self.equal(&f.0, &g.0).and_then(|()| self.equal(&f.1, &g.1)),
+            (Type::Product(xs), Type::Product(ys)) if xs.len() == ys.len() => pairwise(self, xs, ys),
+            (Type::Record(fa), Type::Record(fb))
+                if fa.len() == fb.len() && fa.iter().zip(fb.iter()).all(|((m, _), (n, _))| m == n) =>
+            {
+                (fa.iter().zip(fb.iter())).try_for_each(|((_, x), (_, y))| self.equal(x, y))
+            }
+            _ => return None,
+        })
     }
 
     /// `v = t` for a variable that no edge, watcher or pending bound ties
