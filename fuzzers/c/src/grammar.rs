@@ -5,11 +5,10 @@ use xsmith::types::{Type, TypeStore};
 use xsmith::{component, ChildTypes, Doc, Hole, NodeRef, Random, RenderNode};
 
 use crate::render::*;
-use crate::{structs, ARRAY_LENGTH, INT_TYPES, MAX_CALL_HEIGHT};
+use crate::{structs, ARRAY_LENGTH, INT_NAMES, INT_TYPES, MAX_CALL_HEIGHT};
 
 fn int(s: &mut TypeStore) -> Type {
-    let candidates: Vec<Type> = INT_TYPES.iter().map(|(n, _, _)| s.base(n)).collect();
-    s.fresh_one_of(&candidates)
+    s.fresh_one_of_named(&INT_NAMES)
 }
 /// An integer type or a pointer to one: what a parameter may be.
 fn int_or_pointer(s: &mut TypeStore) -> Type {

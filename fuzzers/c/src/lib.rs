@@ -106,6 +106,21 @@ pub const INT_TYPES: [(&str, u32, bool); 8] = [
     ("uint64_t", 64, false),
 ];
 
+/// The names of [`INT_TYPES`], in order.
+///
+/// ```
+/// assert_eq!(xsmith_c::INT_NAMES[4], "uint8_t");
+/// ```
+pub const INT_NAMES: [&str; INT_TYPES.len()] = {
+    let mut names = [""; INT_TYPES.len()];
+    let mut i = 0;
+    while i < INT_TYPES.len() {
+        names[i] = INT_TYPES[i].0;
+        i += 1;
+    }
+    names
+};
+
 /// Elements of every array variable (global or local; struct members'
 /// arrays have [`MEMBER_LENGTH`]): long enough that a whole-array loop
 /// (`ArrayMap`, `ArrayFold`) is worth vectorizing to gcc's and clang's cost

@@ -65,8 +65,7 @@ pub fn type_system() -> TypeSystem {
 }
 
 fn one_of(s: &mut TypeStore, names: &[&str]) -> Type {
-    let candidates: Vec<Type> = names.iter().map(|n| s.base(n)).collect();
-    s.fresh_one_of(&candidates)
+    s.fresh_one_of_named(names)
 }
 fn value(s: &mut TypeStore) -> Type {
     one_of(s, &VALUE_TYPES)

@@ -120,6 +120,9 @@ pub struct TypeStore {
     /// [`fresh_one_of`](TypeStore::fresh_one_of): a node type function
     /// gives the same list at every call.
     recent_one_of: Vec<(Box<[Type]>, Domain)>,
+    /// The same for the lists of names given to
+    /// [`fresh_one_of_named`](TypeStore::fresh_one_of_named).
+    recent_named: Vec<(Box<[Box<str>]>, Domain)>,
 }
 
 /// How many candidate lists [`TypeStore::fresh_one_of`] remembers.
@@ -149,6 +152,7 @@ impl TypeStore {
             producible: None,
             invents_composites: true,
             recent_one_of: Vec::new(),
+            recent_named: Vec::new(),
         }
     }
 
@@ -264,23 +268,68 @@ impl TypeStore {
     /// assert_eq!(store.zonk(&v), int);
     /// ```
     pub fn fresh_one_of(&mut self, candidates: &[Type]) -> Type {
-        let recent = self.recent_one_of.iter().find(|(given, _)| **given == *candidates);
-        let domain = match recent {
+        let domain = self.one_of_domain(candidates);
+        self.fresh_in(domain)
+    }
+
+    /// A new variable restricted to one of the base types named `names`
+    /// (a single name gives that type itself): [`fresh_one_of`](TypeStore::fresh_one_of)
+    /// of their [`base`](TypeStore::base) types, with less work when the
+    /// same names come again (a node type function gives the same names
+    /// at every call).
+    ///
+    /// # Panics
+    ///
+    /// When `names` is empty or names no base type of the system.
+    ///
+    /// ```
+    /// let mut system = xsmith::types::TypeSystem::new();
+    /// let int = system.base("int");
+    /// system.base("bool");
+    /// let mut store = xsmith::types::TypeStore::new(system.into());
+    /// let v = store.fresh_one_of_named(&["int", "bool"]);
+    /// store.subtype_unify(&v, &int).unwrap();
+    /// assert_eq!(store.zonk(&v), int);
+    /// ```
+    pub fn fresh_one_of_named(&mut self, names: &[&str]) -> Type {
+        let same = |given: &[Box<str>]| given.len() == names.len() && given.iter().zip(names).all(|(g, n)| **g == **n);
+        let domain = match self.recent_named.iter().find(|(given, _)| same(given)) {
             Some((_, domain)) => domain.clone(),
             None => {
-                assert!(!candidates.is_empty(), "fresh_one_of needs at least one candidate type");
-                assert!(
-                    candidates.iter().all(Type::is_ground_term),
-                    "fresh_one_of takes ground candidate types (no variables)"
-                );
-                let domain = one_of(candidates.to_vec());
-                if self.recent_one_of.len() == RECENT_ONE_OF {
-                    self.recent_one_of.remove(0);
+                let candidates: Vec<Type> = names.iter().map(|name| self.base(name)).collect();
+                let domain = self.one_of_domain(&candidates);
+                if self.recent_named.len() == RECENT_ONE_OF {
+                    self.recent_named.remove(0);
                 }
-                (self.recent_one_of).push((candidates.into(), domain.clone()));
+                let given = names.iter().map(|&name| name.into()).collect();
+                self.recent_named.push((given, domain.clone()));
                 domain
             }
         };
+        self.fresh_in(domain)
+    }
+
+    /// The domain of `candidates` (see [`fresh_one_of`](TypeStore::fresh_one_of)),
+    /// remembered for the last few lists.
+    fn one_of_domain(&mut self, candidates: &[Type]) -> Domain {
+        if let Some((_, domain)) = self.recent_one_of.iter().find(|(given, _)| **given == *candidates) {
+            return domain.clone();
+        }
+        assert!(!candidates.is_empty(), "fresh_one_of needs at least one candidate type");
+        assert!(
+            candidates.iter().all(Type::is_ground_term),
+            "fresh_one_of takes ground candidate types (no variables)"
+        );
+        let domain = one_of(candidates.to_vec());
+        if self.recent_one_of.len() == RECENT_ONE_OF {
+            self.recent_one_of.remove(0);
+        }
+        (self.recent_one_of).push((candidates.into(), domain.clone()));
+        domain
+    }
+
+    /// A new variable in `domain`, or the one type a binding names.
+    fn fresh_in(&mut self, domain: Domain) -> Type {
         match domain {
             Domain::Bound(only) => only,
             domain => Type::Var(self.new_var(domain)),
