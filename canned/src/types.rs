@@ -87,8 +87,7 @@ pub(crate) fn generic_of(store: &TypeStore, name: &str, element: Type) -> Type {
 /// assert!(!store.can_unify(&t, &xsmith::types::Type::function(vec![], int)));
 /// ```
 pub fn fresh_base(store: &mut TypeStore) -> Type {
-    let bases = [store.base("int"), store.base("bool"), store.base("string")];
-    store.fresh_one_of(&bases)
+    store.fresh_one_of_named(&["int", "bool", "string"])
 }
 
 /// The element type of the node's generic type (`T` of `list<T>`): the

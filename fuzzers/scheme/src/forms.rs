@@ -29,8 +29,7 @@ fn fresh_list(store: &mut TypeStore) -> Type {
 
 /// A fresh type restricted to the base types `equal?` compares.
 fn fresh_base(store: &mut TypeStore) -> Type {
-    let bases = [store.base("int"), store.base("bool"), store.base("string")];
-    store.fresh_one_of(&bases)
+    store.fresh_one_of_named(&["int", "bool", "string"])
 }
 
 fn expr(name: &str) -> ProductionDecl {
