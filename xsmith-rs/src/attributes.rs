@@ -188,6 +188,17 @@ mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
 
+    /// The holes in the subtree at `node`, counted afresh.
+    fn holes_under(tree: &Program, node: NodeId) -> usize {
+        let mut stack = vec![node];
+        let mut holes = 0;
+        while let Some(n) = stack.pop() {
+            holes += usize::from(tree.node(n).is_hole);
+            stack.extend(tree.children(n));
+        }
+        holes
+    }
+
     #[test]
     fn cached_values_are_reused_until_the_subtree_changes() {
         let spec = crate::example::spec();
@@ -197,13 +208,7 @@ mod tests {
         let counter = Arc::clone(&calls);
         let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, move |tree, node| {
             counter.fetch_add(1, Ordering::Relaxed);
-            let mut stack = vec![node];
-            let mut holes = 0;
-            while let Some(n) = stack.pop() {
-                holes += usize::from(tree.node(n).is_hole);
-                stack.extend(tree.children(n));
-            }
-            holes
+            holes_under(tree, node)
         });
         let mut tree = generator.start();
         assert_eq!(tree.attribute(&holes, tree.root()), 1);
@@ -221,15 +226,7 @@ mod tests {
         // as changed since the last read and some not: the walk up that
         // marks a fill stops early only where that is safe.
         let spec = crate::fixtures::scoped();
-        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, |tree, node| {
-            let mut stack = vec![node];
-            let mut holes = 0;
-            while let Some(n) = stack.pop() {
-                holes += usize::from(tree.node(n).is_hole);
-                stack.extend(tree.children(n));
-            }
-            holes
-        });
+        let holes: Attribute<usize> = Attribute::new("holes", Dependence::Subtree, holes_under);
         let mut generator = crate::Generator::new(&spec, crate::Options::default()).unwrap();
         for seed in 0..40 {
             let (mut random, mut reads) = (crate::Random::from_seed(seed), crate::Random::from_seed(!seed));
@@ -237,7 +234,7 @@ mod tests {
             while generator.fill_next_hole(&mut tree, &mut random).unwrap() {
                 for _ in 0..reads.below(4) {
                     let node = NodeId(reads.below(tree.len() as u64) as u32);
-                    let direct = (holes.compute)(&tree, node);
+                    let direct = holes_under(&tree, node);
                     assert_eq!(
                         tree.attribute(&holes, node),
                         direct,

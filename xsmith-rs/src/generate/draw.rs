@@ -42,7 +42,7 @@
 //! until what is left cannot finish as soon as one that passed), or when
 //! `--log-choices` counts offers, or `--cover` steers.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -74,7 +74,7 @@ struct StableOrder {
     all: Vec<ProdId>,
     /// All of them, soonest finishing in themselves first (simplest first
     /// among those that finish as soon).
-    by_own_finish: Rc<[(Finish, ProdId)]>,
+    by_own_finish: Arc<[(Finish, ProdId)]>,
     /// Those that finish soonest in themselves, in the same order.
     soonest: Vec<ProdId>,
     /// How soon those finish.
@@ -266,7 +266,7 @@ impl Generator<'_> {
         self.stable_order(program, node, false);
         let list = std::mem::take(&mut self.stable);
         let key = (program.node(node).production, self.hole_heads);
-        let by_own_finish = Rc::clone(&self.stable_orders.orders[&key].by_own_finish);
+        let by_own_finish = Arc::clone(&self.stable_orders.orders[&key].by_own_finish);
         // The stable list is the order's productions that fit the hole's
         // type: marked, to skip the others.
         self.in_stable.resize(self.enabled.len(), false);

@@ -600,6 +600,13 @@ mod tests {
     }
 
     #[test]
+    fn a_generator_can_be_sent_to_another_thread() {
+        // `guided` keeps one in a static; campaigns move them to workers.
+        fn send<T: Send>() {}
+        send::<Generator<'static>>();
+    }
+
+    #[test]
     fn the_same_seed_gives_the_same_program() {
         let spec = scoped();
         let (a, b) = (
