@@ -64,7 +64,7 @@ const CAPACITY: usize = 4096;
 /// productions switched on that may fill it, simplest first.
 #[derive(Default)]
 pub(super) struct StableOrders {
-    orders: FxHashMap<(ProdId, HeadSet), StableOrder>,
+    orders: FxHashMap<(ProdId, HeadSet), Arc<StableOrder>>,
 }
 
 /// The productions switched on that may fill a hole of some node type
@@ -74,7 +74,7 @@ struct StableOrder {
     all: Vec<ProdId>,
     /// All of them, soonest finishing in themselves first (simplest first
     /// among those that finish as soon).
-    by_own_finish: Arc<[(Finish, ProdId)]>,
+    by_own_finish: Vec<(Finish, ProdId)>,
     /// Those that finish soonest in themselves, in the same order.
     soonest: Vec<ProdId>,
     /// How soon those finish.
@@ -207,7 +207,9 @@ impl Generator<'_> {
         let node_type = program.node(node).production;
         self.hole_heads = self.heads_of_node(program, node);
         let key = (node_type, self.hole_heads);
-        if !self.stable_orders.orders.contains_key(&key) {
+        // Shared, so that one lookup finds it and leaves `self` free.
+        let known = self.stable_orders.orders.get(&key).map(Arc::clone);
+        let stable_order = known.unwrap_or_else(|| {
             if self.stable_orders.orders.len() >= CAPACITY {
                 self.stable_orders.orders.clear();
             }
@@ -222,15 +224,15 @@ impl Generator<'_> {
             let soonest = (all.iter().copied())
                 .filter(|&c| Some(self.own_finish(c)) == soonest_finish)
                 .collect();
-            let order = StableOrder {
+            let order = Arc::new(StableOrder {
                 all,
-                by_own_finish: by_own_finish.into(),
+                by_own_finish,
                 soonest,
                 soonest_finish,
-            };
-            self.stable_orders.orders.insert(key, order);
-        }
-        let stable_order = &self.stable_orders.orders[&key];
+            });
+            self.stable_orders.orders.insert(key, Arc::clone(&order));
+            order
+        });
         let order = match past_bounds {
             true => &stable_order.soonest,
             false => &stable_order.all,
@@ -266,7 +268,7 @@ impl Generator<'_> {
         self.stable_order(program, node, false);
         let list = std::mem::take(&mut self.stable);
         let key = (program.node(node).production, self.hole_heads);
-        let by_own_finish = Arc::clone(&self.stable_orders.orders[&key].by_own_finish);
+        let stable_order = Arc::clone(&self.stable_orders.orders[&key]);
         // The stable list is the order's productions that fit the hole's
         // type: marked, to skip the others.
         self.in_stable.resize(self.enabled.len(), false);
@@ -275,7 +277,7 @@ impl Generator<'_> {
         }
         let mut passed: SmallVec<[(ProdId, Finish); 8]> = SmallVec::new();
         let mut best: Option<Finish> = None;
-        for &(own, c) in by_own_finish.iter() {
+        for &(own, c) in &stable_order.by_own_finish {
             if best.is_some_and(|best| own > best) {
                 break;
             }
