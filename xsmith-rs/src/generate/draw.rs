@@ -69,7 +69,7 @@ pub(super) struct StableOrders {
 
 /// The productions switched on that may fill a hole of some node type
 /// whose type may take some heads.
-struct StableOrder {
+pub(super) struct StableOrder {
     /// All of them, simplest first.
     all: Vec<ProdId>,
     /// All of them, soonest finishing in themselves first (simplest first
@@ -189,7 +189,7 @@ impl Generator<'_> {
     /// its productions that finish soonest) and `self.stable_weights` with
     /// their weights; returns how soon the soonest finish.
     pub(super) fn stable_list(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
-        let soonest_finish = self.stable_order(program, node, past_bounds);
+        let soonest_finish = self.stable_order(program, node, past_bounds).soonest_finish;
         weigh(
             self.spec,
             &self.stable,
@@ -200,9 +200,9 @@ impl Generator<'_> {
     }
 
     /// Fills `self.stable` with the hole's stable list (past the bounds:
-    /// its productions that finish soonest), unweighed; returns how soon
-    /// the soonest finish.
-    pub(super) fn stable_order(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Option<Finish> {
+    /// its productions that finish soonest), unweighed; returns the order
+    /// it was taken from (how soon the soonest finish, among the rest).
+    pub(super) fn stable_order(&mut self, program: &mut Program, node: NodeId, past_bounds: bool) -> Arc<StableOrder> {
         let spec = self.spec;
         let node_type = program.node(node).production;
         self.hole_heads = self.heads_of_node(program, node);
@@ -237,7 +237,6 @@ impl Generator<'_> {
             true => &stable_order.soonest,
             false => &stable_order.all,
         };
-        let soonest_finish = stable_order.soonest_finish;
         self.stable.clear();
         match program.typing.as_mut().map(|typing| {
             let required = typing.types[node.index()].as_ref().expect("a typed hole");
@@ -253,7 +252,7 @@ impl Generator<'_> {
                 self.stable_fits_type = false;
             }
         }
-        soonest_finish
+        stable_order
     }
 
     /// Past the bounds, fills `self.choices` with what
@@ -265,10 +264,8 @@ impl Generator<'_> {
     /// finishes no sooner than it does in itself: a reference that must
     /// lift a definition later). `self.stable` is left meaningless.
     pub(super) fn offer_soonest_candidates(&mut self, program: &mut Program, node: NodeId) {
-        self.stable_order(program, node, false);
+        let stable_order = self.stable_order(program, node, false);
         let list = std::mem::take(&mut self.stable);
-        let key = (program.node(node).production, self.hole_heads);
-        let stable_order = Arc::clone(&self.stable_orders.orders[&key]);
         // The stable list is the order's productions that fit the hole's
         // type: marked, to skip the others.
         self.in_stable.resize(self.enabled.len(), false);

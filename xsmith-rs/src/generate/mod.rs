@@ -402,13 +402,8 @@ impl<'s> Generator<'s> {
             let mut program = self.start();
             let error = match self.complete_by(&mut program, random, started) {
                 Ok(()) => {
-                    // The largest of the last few dozen programs: sizes
-                    // vary (calc's by ten times at one depth), and a
-                    // table that grows copies itself; room for a large
-                    // program costs nothing until it is used.
-                    self.expected_nodes = program.len().max(self.expected_nodes - self.expected_nodes / 64);
-                    let draws = random.drawn() - first_draw;
-                    self.expected_draws = draws.max(self.expected_draws - self.expected_draws / 64);
+                    self.expected_nodes = largest_lately(self.expected_nodes, program.len());
+                    self.expected_draws = largest_lately(self.expected_draws, random.drawn() - first_draw);
                     break Ok(program);
                 }
                 Err(error @ GenerateError::NoChoice { .. }) => error,
@@ -585,6 +580,14 @@ impl<'s> Generator<'s> {
         self.finish_nodes(program, random)?;
         Ok(true)
     }
+}
+
+/// About the largest of the last few dozen programs' sizes, given the
+/// last estimate and the newest size: sizes vary (calc's by ten times at
+/// one depth), a table that grows copies itself, and room for a large
+/// program costs nothing until it is used.
+fn largest_lately(estimate: usize, newest: usize) -> usize {
+    newest.max(estimate - estimate / 64)
 }
 
 #[cfg(test)]

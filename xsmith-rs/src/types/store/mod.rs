@@ -128,6 +128,15 @@ pub struct TypeStore {
 /// How many candidate lists [`TypeStore::fresh_one_of`] remembers.
 const RECENT_ONE_OF: usize = 8;
 
+/// Remembers that `given` makes `domain`, forgetting the oldest of
+/// `recent` when it holds [`RECENT_ONE_OF`] already.
+fn remember<K>(recent: &mut Vec<(K, Domain)>, given: K, domain: &Domain) {
+    if recent.len() == RECENT_ONE_OF {
+        recent.remove(0);
+    }
+    recent.push((given, domain.clone()));
+}
+
 impl TypeStore {
     /// An empty store for types of `system`.
     ///
@@ -298,11 +307,8 @@ impl TypeStore {
             None => {
                 let candidates: Vec<Type> = names.iter().map(|name| self.base(name)).collect();
                 let domain = self.one_of_domain(&candidates);
-                if self.recent_named.len() == RECENT_ONE_OF {
-                    self.recent_named.remove(0);
-                }
                 let given = names.iter().map(|&name| name.into()).collect();
-                self.recent_named.push((given, domain.clone()));
+                remember(&mut self.recent_named, given, &domain);
                 domain
             }
         };
@@ -321,10 +327,7 @@ impl TypeStore {
             "fresh_one_of takes ground candidate types (no variables)"
         );
         let domain = one_of(candidates.to_vec());
-        if self.recent_one_of.len() == RECENT_ONE_OF {
-            self.recent_one_of.remove(0);
-        }
-        (self.recent_one_of).push((candidates.into(), domain.clone()));
+        remember(&mut self.recent_one_of, candidates.into(), &domain);
         domain
     }
 
